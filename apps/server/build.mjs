@@ -1,0 +1,19 @@
+// Bundles the server (and the contract it imports) into dist/main.js; packages stay external.
+import { cpSync, rmSync } from 'node:fs';
+import { build } from 'esbuild';
+
+rmSync('dist', { recursive: true, force: true });
+await build({
+  entryPoints: ['src/main.ts'],
+  outfile: 'dist/main.js',
+  bundle: true,
+  platform: 'node',
+  format: 'esm',
+  target: 'node20',
+  sourcemap: true,
+  packages: 'external',
+  // The contract is a workspace package of TypeScript sources: bundle it in.
+  plugins: [{ name: 'bundle-contract', setup: (b) => b.onResolve({ filter: /^@lightdesk\/contract$/ }, () => ({ path: new URL('../../packages/contract/src/index.ts', import.meta.url).pathname })) }],
+  logLevel: 'warning',
+});
+cpSync('src/db/migrations', 'dist/migrations', { recursive: true });

@@ -1,0 +1,218 @@
+import { sql } from 'drizzle-orm';
+import { boolean, index, integer, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+
+const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
+const updatedAt = () => timestamp('updated_at', { withTimezone: true }).notNull().defaultNow();
+/** 0 enabled, 1 disabled — the common_status dictionary. */
+const status = () => integer('status').notNull().default(0);
+
+/** An agent (reseller) is a tenant; the platform itself is tenant `saas`. */
+export const tenants = pgTable('tenants', {
+  id: serial('id').primaryKey(),
+  code: text('code').notNull().unique(),
+  name: text('name').notNull(),
+  type: text('type', { enum: ['platform', 'agent'] }).notNull(),
+  status: status(),
+  expiresAt: timestamp('expires_at', { withTimezone: true }),
+  contactName: text('contact_name').notNull().default(''),
+  contactMobile: text('contact_mobile').notNull().default(''),
+  staffQuota: integer('staff_quota'),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+});
+
+/** Console accounts (operators, agents' staff). Usernames are unique platform-wide (DESIGN §4). */
+export const users = pgTable(
+  'users',
+  {
+    id: serial('id').primaryKey(),
+    tenantId: integer('tenant_id').notNull().references(() => tenants.id),
+    username: text('username').notNull(),
+    passwordHash: text('password_hash').notNull(),
+    nickname: text('nickname').notNull().default(''),
+    avatar: text('avatar').notNull().default(''),
+    email: text('email').notNull().default(''),
+    mobile: text('mobile').notNull().default(''),
+    sex: integer('sex').notNull().default(0),
+    status: status(),
+    failedLogins: integer('failed_logins').notNull().default(0),
+    lockedUntil: timestamp('locked_until', { withTimezone: true }),
+    passwordChangedAt: timestamp('password_changed_at', { withTimezone: true }),
+    lastLoginAt: timestamp('last_login_at', { withTimezone: true }),
+    lastLoginIp: text('last_login_ip').notNull().default(''),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('users_username_key').on(sql`lower(${t.username})`),
+    // SMS sign-in finds the account by its mobile number, so a number belongs to one account.
+    uniqueIndex('users_mobile_key').on(t.mobile).where(sql`${t.mobile} <> ''`),
+    index('users_tenant_idx').on(t.tenantId),
+  ],
+);
+
+export const roles = pgTable(
+  'roles',
+  {
+    id: serial('id').primaryKey(),
+    tenantId: integer('tenant_id').notNull().references(() => tenants.id),
+    code: text('code').notNull(),
+    name: text('name').notNull(),
+    sort: integer('sort').notNull().default(0),
+    status: status(),
+    remark: text('remark').notNull().default(''),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [uniqueIndex('roles_tenant_code_key').on(t.tenantId, t.code)],
+);
+
+export const userRoles = pgTable(
+  'user_roles',
+  {
+    userId: integer('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    roleId: integer('role_id').notNull().references(() => roles.id, { onDelete: 'cascade' }),
+  },
+  (t) => [uniqueIndex('user_roles_key').on(t.userId, t.roleId), index('user_roles_role_idx').on(t.roleId)],
+);
+
+/** Menu tree: directories (D), screens (M) and buttons (B), each with its permission code. */
+export const menus = pgTable(
+  'menus',
+  {
+    id: serial('id').primaryKey(),
+    parentId: integer('parent_id').notNull().default(0),
+    name: text('name').notNull(),
+    type: text('type', { enum: ['D', 'M', 'B'] }).notNull(),
+    permission: text('permission').notNull().default(''),
+    path: text('path').notNull().default(''),
+    icon: text('icon').notNull().default(''),
+    component: text('component').notNull().default(''),
+    componentName: text('component_name').notNull().default(''),
+    sort: integer('sort').notNull().default(0),
+    visible: boolean('visible').notNull().default(true),
+    keepAlive: boolean('keep_alive').notNull().default(true),
+    alwaysShow: boolean('always_show').notNull().default(true),
+    status: status(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index('menus_parent_idx').on(t.parentId)],
+);
+
+export const roleMenus = pgTable(
+  'role_menus',
+  {
+    roleId: integer('role_id').notNull().references(() => roles.id, { onDelete: 'cascade' }),
+    menuId: integer('menu_id').notNull().references(() => menus.id, { onDelete: 'cascade' }),
+  },
+  (t) => [uniqueIndex('role_menus_key').on(t.roleId, t.menuId)],
+);
+
+export const dictTypes = pgTable('dict_types', {
+  id: serial('id').primaryKey(),
+  type: text('type').notNull().unique(),
+  name: text('name').notNull(),
+  status: status(),
+  remark: text('remark').notNull().default(''),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+});
+
+export const dictData = pgTable(
+  'dict_data',
+  {
+    id: serial('id').primaryKey(),
+    dictType: text('dict_type').notNull(),
+    value: text('value').notNull(),
+    label: text('label').notNull(),
+    colorType: text('color_type').notNull().default(''),
+    cssClass: text('css_class').notNull().default(''),
+    sort: integer('sort').notNull().default(0),
+    status: status(),
+    remark: text('remark').notNull().default(''),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [uniqueIndex('dict_data_type_value_key').on(t.dictType, t.value)],
+);
+
+/** Opaque bearer tokens, kept only as SHA-256 hashes (DESIGN §4). */
+export const sessions = pgTable(
+  'sessions',
+  {
+    id: serial('id').primaryKey(),
+    tokenHash: text('token_hash').notNull().unique(),
+    userId: integer('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    tenantId: integer('tenant_id').notNull().references(() => tenants.id),
+    rememberMe: boolean('remember_me').notNull().default(false),
+    ip: text('ip').notNull().default(''),
+    userAgent: text('user_agent').notNull().default(''),
+    createdAt: createdAt(),
+    lastSeenAt: timestamp('last_seen_at', { withTimezone: true }).notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+    revokedReason: text('revoked_reason'),
+  },
+  (t) => [index('sessions_user_idx').on(t.userId)],
+);
+
+export const loginLog = pgTable(
+  'login_log',
+  {
+    id: serial('id').primaryKey(),
+    tenantId: integer('tenant_id'),
+    userId: integer('user_id'),
+    username: text('username').notNull(),
+    kind: text('kind', { enum: ['password', 'sms', 'social', 'logout', 'password-change', 'cancellation'] }).notNull(),
+    result: text('result').notNull(),
+    ip: text('ip').notNull().default(''),
+    userAgent: text('user_agent').notNull().default(''),
+    createdAt: createdAt(),
+  },
+  (t) => [index('login_log_ip_time_idx').on(t.ip, t.createdAt), index('login_log_time_idx').on(t.createdAt)],
+);
+
+/** Server-made image challenges: single use, short-lived. */
+export const captchas = pgTable('captchas', {
+  id: text('id').primaryKey(),
+  answerHash: text('answer_hash').notNull(),
+  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  createdAt: createdAt(),
+});
+
+export const smsCodes = pgTable(
+  'sms_codes',
+  {
+    id: serial('id').primaryKey(),
+    mobile: text('mobile').notNull(),
+    scene: text('scene').notNull(),
+    codeHash: text('code_hash').notNull(),
+    attempts: integer('attempts').notNull().default(0),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [index('sms_codes_mobile_idx').on(t.mobile, t.createdAt)],
+);
+
+/** Every SMS the platform sends; the default sender only records here (and in the log). */
+export const smsOutbox = pgTable('sms_outbox', {
+  id: serial('id').primaryKey(),
+  mobile: text('mobile').notNull(),
+  template: text('template').notNull(),
+  content: text('content').notNull(),
+  status: text('status').notNull().default('recorded'),
+  createdAt: createdAt(),
+});
+
+export const cancellationRequests = pgTable('cancellation_requests', {
+  id: serial('id').primaryKey(),
+  userId: integer('user_id').notNull().references(() => users.id),
+  tenantId: integer('tenant_id').notNull().references(() => tenants.id),
+  username: text('username').notNull(),
+  reason: text('reason').notNull().default(''),
+  /** Personal data is deleted after this grace period (DESIGN §5). */
+  purgeAfter: timestamp('purge_after', { withTimezone: true }).notNull(),
+  createdAt: createdAt(),
+});

@@ -1,0 +1,30 @@
+import { ResultCode, type MessageKey } from '@lightdesk/contract';
+import type { z } from 'zod';
+
+type Params = Record<string, string | number>;
+
+/** A handled outcome: becomes an envelope with its code and message key in one place (app.ts). */
+export class AppError extends Error {
+  constructor(
+    readonly code: number,
+    readonly key: MessageKey,
+    readonly params: Params = {},
+  ) {
+    super(key);
+  }
+}
+
+export const badInput = (field: string, reason: string) => new AppError(ResultCode.badInput, 'common.bad-input', { field, reason });
+export const notFound = () => new AppError(ResultCode.notFound, 'common.not-found');
+export const unauthorized = () => new AppError(ResultCode.unauthorized, 'auth.unauthorized');
+export const forbidden = (key: MessageKey = 'auth.forbidden') => new AppError(ResultCode.forbidden, key);
+export const tooMany = (key: MessageKey, params?: Params) => new AppError(ResultCode.tooMany, key, params);
+/** A rule refusal the calling screen shows itself (code 555). */
+export const refusal = (key: MessageKey, params?: Params) => new AppError(ResultCode.refusal, key, params);
+
+/** The first zod issue, named by its field path (e.g. `username`, `items.2.name`). */
+export function fromZodError(error: z.ZodError, where: 'body' | 'query' | 'params'): AppError {
+  const issue = error.issues[0];
+  const field = issue && issue.path.length ? issue.path.join('.') : where;
+  return badInput(field, issue?.message ?? 'invalid');
+}

@@ -1,0 +1,51 @@
+import { z } from 'zod';
+import type { RouteDef } from './routes';
+
+const jsonSchema = (schema: z.ZodType, io: 'input' | 'output') => z.toJSONSchema(schema, { io, unrepresentable: 'any', target: 'openapi-3.0' });
+
+const envelopeOf = (data: object | undefined) => ({
+  type: 'object',
+  required: ['code', 'msg', 'egMsg', 'data'],
+  properties: {
+    code: { type: 'integer', description: '200 ok; 400 bad input; 401; 403; 404; 409; 429; 555 rule refusal; 500' },
+    msg: { type: 'string', description: 'Chinese message' },
+    egMsg: { type: 'string', description: 'English message' },
+    key: { type: 'string', description: 'Stable message key for translation' },
+    params: { type: 'object', additionalProperties: true },
+    data: data ?? {},
+  },
+});
+
+/** The OpenAPI document, generated from the route table and the contract's zod schemas. */
+export function openApiDocument(routes: RouteDef[]) {
+  const paths: Record<string, Record<string, unknown>> = {};
+  for (const route of routes) {
+    const path = route.url.replace(/:(\w+)/g, '{$1}');
+    const parameters: unknown[] = [];
+    for (const [where, schema] of [['query', route.options.query], ['path', route.options.params]] as const) {
+      if (!schema) continue;
+      const doc = jsonSchema(schema, 'input') as { properties?: Record<string, object>; required?: string[] };
+      for (const [name, prop] of Object.entries(doc.properties ?? {})) {
+        parameters.push({ name, in: where, required: where === 'path' || (doc.required ?? []).includes(name), schema: prop });
+      }
+    }
+    const access = 'permission' in route.access ? `Permission \`${route.access.permission}\`` : 'signedIn' in route.access ? 'Any signed-in user' : 'Public';
+    (paths[path] ??= {})[route.method.toLowerCase()] = {
+      summary: route.options.summary ?? '',
+      description: access,
+      'x-permission': 'permission' in route.access ? route.access.permission : undefined,
+      security: 'public' in route.access ? [] : [{ bearer: [] }],
+      parameters,
+      ...(route.options.body && { requestBody: { required: true, content: { 'application/json': { schema: jsonSchema(route.options.body, 'input') } } } }),
+      responses: {
+        200: { description: 'Envelope', content: { 'application/json': { schema: envelopeOf(route.options.response && jsonSchema(route.options.response, 'output')) } } },
+      },
+    };
+  }
+  return {
+    openapi: '3.0.3',
+    info: { title: 'Lightdesk console API', version: '1.0.0' },
+    components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } } },
+    paths,
+  };
+}

@@ -1,0 +1,65 @@
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { buildApp } from './app';
+import { ConfigError, loadConfig } from './config';
+import { openDatabase } from './db/client';
+import { seedDatabase } from './seed/seed';
+
+const started = performance.now();
+const here = path.dirname(fileURLToPath(import.meta.url));
+
+async function main() {
+  let config;
+  try {
+    config = loadConfig();
+  } catch (e) {
+    if (e instanceof ConfigError) {
+      console.error(e.message);
+      process.exit(1);
+    }
+    throw e;
+  }
+
+  const database = await openDatabase(config.databaseUrl ? { url: config.databaseUrl } : { dataDir: path.join(config.dataDir, 'pglite') });
+  await database.migrate();
+  const seeded = await seedDatabase(database.db, { adminPassword: config.adminPassword, demo: config.demo });
+  const { app } = await buildApp({ config, database, webRoot: path.resolve(here, '../../web/dist') });
+
+  let closing = false;
+  const shutdown = async (signal: string) => {
+    if (closing) return;
+    closing = true;
+    app.log.info({ signal }, 'shutting down: no new requests, finishing those in flight');
+    try {
+      await app.close();
+      await database.close();
+      process.exit(0);
+    } catch (err) {
+      app.log.error({ err }, 'shutdown failed');
+      process.exit(1);
+    }
+  };
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+
+  const address = await app.listen({ port: config.port, host: config.host });
+  const url = address.replace('://127.0.0.1', '://localhost');
+  const lines = [
+    '',
+    `  Lightdesk is running at ${url}  (database: ${database.kind === 'pglite' ? `PGlite in ${config.dataDir}` : 'PostgreSQL'})`,
+    `  Started in ${Math.round(performance.now() - started)} ms`,
+  ];
+  if (seeded.adminPassword) {
+    lines.push(`  Sign in as admin / ${seeded.generated ? seeded.adminPassword : '(the LIGHTDESK_ADMIN_PASSWORD you set)'}`);
+    if (seeded.generated) lines.push('  This generated password is shown only once: keep it now, and change it after signing in.');
+    if (seeded.demoUsers.length) lines.push(`  Demo staff with narrower roles, same password: ${seeded.demoUsers.join(', ')}`);
+  } else {
+    lines.push('  Sign in with the admin password shown on first start (or LIGHTDESK_ADMIN_PASSWORD).');
+  }
+  console.log(lines.join('\n') + '\n');
+}
+
+main().catch((err) => {
+  console.error('Lightdesk could not start:', err instanceof Error ? err.message : err);
+  process.exit(1);
+});

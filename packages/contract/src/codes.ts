@@ -1,0 +1,14 @@
+/** Envelope codes (DESIGN §3). Handled outcomes travel as HTTP 200 with one of these. */
+export const ResultCode = {
+  ok: 200,
+  badInput: 400,
+  unauthorized: 401,
+  forbidden: 403,
+  notFound: 404,
+  conflict: 409,
+  tooMany: 429,
+  /** A rule refusal the calling screen shows itself (no global toast). */
+  refusal: 555,
+  unexpected: 500,
+} as const;
+export type ResultCode = (typeof ResultCode)[keyof typeof ResultCode];
