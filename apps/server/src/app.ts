@@ -74,14 +74,16 @@ export async function buildApp(options: BuildOptions): Promise<LightdeskApp> {
   });
 
   const routes: RouteDef[] = [];
-  for (const module of [...modules, readyRoute(options.database.ping), docsRoute(() => routes)]) routes.push(...module(ctx));
+  for (const module of [...modules, readyRoute(() => options.database.ping()), docsRoute(() => routes)]) routes.push(...module(ctx));
   for (const def of routes) registerRoute(app, ctx, def);
 
   if (options.webRoot && fs.existsSync(path.join(options.webRoot, 'index.html'))) {
     await app.register(fastifyStatic, {
       root: options.webRoot,
       // Hashed assets never change; index.html must be re-read so new builds are picked up.
-      setHeaders: (res, file) => res.setHeader('cache-control', file.endsWith('.html') ? 'no-cache' : 'public, max-age=31536000, immutable'),
+      setHeaders: (res, file) => {
+        res.setHeader('cache-control', file.endsWith('.html') ? 'no-cache' : 'public, max-age=31536000, immutable');
+      },
     });
   }
   return { app, ctx, routes };

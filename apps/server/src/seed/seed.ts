@@ -55,12 +55,12 @@ export async function seedDatabase(db: Database, options: { adminPassword?: stri
     const [adminRole] = await tx.insert(roles).values({ tenantId: platform!.id, code: SUPER_ROLE, name: 'Administrator', remark: `Holds ${ALL_PERMISSIONS}` }).returning();
     const [admin] = await tx.insert(users).values({ tenantId: platform!.id, username: 'admin', nickname: 'Administrator', passwordHash }).returning();
     await tx.insert(userRoles).values({ userId: admin!.id, roleId: adminRole!.id });
-    await insertMenus(tx as unknown as Database, MENU_TREE, 0);
+    await insertMenus(tx, MENU_TREE, 0);
     for (const d of DICTIONARIES) {
       await tx.insert(dictTypes).values({ type: d.type, name: d.name });
       await tx.insert(dictData).values(d.entries.map(([value, label, colorType], i) => ({ dictType: d.type, value, label, colorType: colorType ?? '', sort: i + 1 })));
     }
-    return options.demo ? seedDemo(tx as unknown as Database, platform!.id, passwordHash) : [];
+    return options.demo ? seedDemo(tx, platform!.id, passwordHash) : [];
   });
   return { adminPassword, generated: options.adminPassword === undefined, demoUsers };
 }

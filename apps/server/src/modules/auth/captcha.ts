@@ -70,7 +70,7 @@ export function renderCaptcha(answer: string): Buffer {
     const glyph = GLYPHS[ch] ?? '';
     const ox = 8 + i * 27 + randomInt(-2, 3);
     const oy = 4 + randomInt(-3, 4);
-    const slant = (randomInt(-3, 4) / 10) as number;
+    const slant = randomInt(-3, 4) / 10;
     for (let gy = 0; gy < 7; gy++)
       for (let gx = 0; gx < 5; gx++) {
         if (glyph[gy * 5 + gx] !== '1') continue;

@@ -1,0 +1,132 @@
+import fs from 'node:fs';
+import { randomBytes } from 'node:crypto';
+import { PGlite } from '@electric-sql/pglite';
+import type { Envelope, LoginResult } from '@lightdesk/contract';
+import pg from 'pg';
+import { inject } from 'vitest';
+import { buildApp, type LightdeskApp } from '../app';
+import { loadConfig } from '../config';
+import { openDatabase, type DatabaseHandle } from '../db/client';
+import type { Clock } from '../lib/clock';
+import { TEST_PASSWORD } from './constants';
+
+export { TEST_PASSWORD };
+
+/** Real time plus an offset that tests move forward to cross expiry limits. */
+export class TestClock implements Clock {
+  private offsetMs = 0;
+  now() {
+    return new Date(Date.now() + this.offsetMs);
+  }
+  advance(seconds: number) {
+    this.offsetMs += seconds * 1000;
+  }
+}
+
+type Query = Record<string, string | number | boolean | undefined>;
+
+/** A caller over real HTTP; `token` and extra headers ride along on every call. */
+export class ApiClient {
+  constructor(
+    readonly base: string,
+    readonly token?: string,
+    readonly headers: Record<string, string> = {},
+  ) {}
+
+  withHeaders(headers: Record<string, string>) {
+    return new ApiClient(this.base, this.token, { ...this.headers, ...headers });
+  }
+
+  async raw(method: string, path: string, options: { query?: Query; body?: unknown; headers?: Record<string, string>; rawBody?: string } = {}) {
+    const url = new URL(path, this.base);
+    for (const [k, v] of Object.entries(options.query ?? {})) if (v !== undefined) url.searchParams.set(k, String(v));
+    const headers: Record<string, string> = { ...this.headers, ...options.headers };
+    if (this.token) headers.authorization = `Bearer ${this.token}`;
+    let body: string | undefined = options.rawBody;
+    if (options.body !== undefined) {
+      headers['content-type'] = 'application/json';
+      body = JSON.stringify(options.body);
+    }
+    return fetch(url, { method, headers, body });
+  }
+
+  async call<T = unknown>(method: string, path: string, options: Parameters<ApiClient['raw']>[2] = {}): Promise<Envelope<T>> {
+    const res = await this.raw(method, path, options);
+    return (await res.json()) as Envelope<T>;
+  }
+  get<T = unknown>(path: string, query?: Query) {
+    return this.call<T>('GET', path, { query });
+  }
+  post<T = unknown>(path: string, body?: unknown) {
+    return this.call<T>('POST', path, { body: body ?? {} });
+  }
+  put<T = unknown>(path: string, body?: unknown) {
+    return this.call<T>('PUT', path, { body: body ?? {} });
+  }
+  delete<T = unknown>(path: string, query?: Query) {
+    return this.call<T>('DELETE', path, { query });
+  }
+}
+
+export interface TestApp extends LightdeskApp {
+  base: string;
+  clock: TestClock;
+  database: DatabaseHandle;
+  api: ApiClient;
+  login(username: string, password?: string, extra?: Record<string, unknown>): Promise<Envelope<LoginResult>>;
+  signIn(username: string, password?: string): Promise<ApiClient>;
+  close(): Promise<void>;
+}
+
+async function cloneDatabase(): Promise<{ database: DatabaseHandle; drop: () => Promise<void> }> {
+  if (process.env.TEST_DB === 'postgres') {
+    const url = process.env.TEST_DATABASE_URL!;
+    const name = `ld_test_${randomBytes(6).toString('hex')}`;
+    const admin = new pg.Client({ connectionString: url });
+    await admin.connect();
+    await admin.query(`CREATE DATABASE ${name} TEMPLATE ${inject('postgresTemplate')}`);
+    const target = new URL(url);
+    target.pathname = `/${name}`;
+    const database = await openDatabase({ url: target.toString() });
+    return {
+      database,
+      drop: async () => {
+        await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+        await admin.end();
+      },
+    };
+  }
+  const dump = fs.readFileSync(inject('pgliteTemplate'));
+  const client = await PGlite.create({ loadDataDir: new Blob([dump]) });
+  return { database: await openDatabase({ pglite: client }), drop: () => Promise.resolve() };
+}
+
+/** A whole server on a fresh copy of the seeded test database, listening on a free port. */
+export async function testApp(env: Record<string, string> = {}): Promise<TestApp> {
+  const { database, drop } = await cloneDatabase();
+  const clock = new TestClock();
+  const config = loadConfig({ LIGHTDESK_CAPTCHA: 'off', LOG_LEVEL: 'silent', ...env });
+  const built = await buildApp({ config, database, clock, logger: false });
+  const address = await built.app.listen({ port: 0, host: '127.0.0.1' });
+  const api = new ApiClient(address);
+  const login = (username: string, password = TEST_PASSWORD, extra: Record<string, unknown> = {}) =>
+    api.post<LoginResult>('/api/system/auth/login', { username, password, ...extra });
+  return {
+    ...built,
+    base: address,
+    clock,
+    database,
+    api,
+    login,
+    async signIn(username, password = TEST_PASSWORD) {
+      const res = await login(username, password);
+      if (res.code !== 200) throw new Error(`sign-in of ${username} failed: ${res.egMsg}`);
+      return new ApiClient(address, res.data.accessToken);
+    },
+    async close() {
+      await built.app.close();
+      await database.close();
+      await drop();
+    },
+  };
+}
