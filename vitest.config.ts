@@ -1,14 +1,15 @@
 import { defineConfig } from 'vitest/config';
 
 /**
- * One run, every project. The server's API tests run on PGlite always and, when
+ * One run, every project. (The process and config tests concern no database: PGlite leg only.) The server's API tests run on PGlite always and, when
  * TEST_DATABASE_URL is set, a second time on PostgreSQL (DESIGN §2).
  */
-const serverProject = (name: string, env: Record<string, string>) => ({
+const serverProject = (name: string, env: Record<string, string>, exclude: string[] = []) => ({
   test: {
     name,
     root: 'apps/server',
     include: ['src/**/*.test.ts'],
+    exclude,
     environment: 'node' as const,
     env,
     globalSetup: ['src/test/global-setup.ts'],
@@ -22,7 +23,7 @@ export default defineConfig({
     projects: [
       { test: { name: 'contract', root: 'packages/contract', include: ['src/**/*.test.ts'], environment: 'node' } },
       serverProject('server:pglite', { TEST_DB: 'pglite' }),
-      ...(process.env.TEST_DATABASE_URL ? [serverProject('server:postgres', { TEST_DB: 'postgres' })] : []),
+      ...(process.env.TEST_DATABASE_URL ? [serverProject('server:postgres', { TEST_DB: 'postgres' }, ['src/main.test.ts', 'src/config.test.ts'])] : []),
       'apps/web/vite.config.ts',
     ],
   },

@@ -52,6 +52,19 @@ export async function buildApp(options: BuildOptions): Promise<LightdeskApp> {
   });
   const ctx: AppContext = { db: options.database.db, config: options.config, clock: options.clock ?? systemClock, log: app.log };
 
+  // Graceful shutdown: requests in flight finish, then their keep-alive sockets close
+  // instead of holding app.close() open until the client gives up on them.
+  let draining = false;
+  app.addHook('preClose', (done) => {
+    draining = true;
+    app.server.closeIdleConnections();
+    done();
+  });
+  app.addHook('onSend', (_req, reply, payload, done) => {
+    if (draining) void reply.header('connection', 'close');
+    done(null, payload);
+  });
+
   // spec §7: POST may be form-encoded as well as JSON.
   app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_req, text, done) => {
     done(null, Object.fromEntries(new URLSearchParams(text as string)));

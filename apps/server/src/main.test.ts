@@ -1,0 +1,60 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, expect, test } from 'vitest';
+
+// The real entry point, run from source in one process (tsx as a loader: no relaying parent).
+const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'lightdesk-main-'));
+afterAll(() => fs.rmSync(dataDir, { recursive: true, force: true }));
+
+function start(env: Record<string, string>) {
+  const child = spawn(process.execPath, ['--import', 'tsx', path.resolve(__dirname, 'main.ts')], { env: { ...process.env, LOG_LEVEL: 'warn', ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+  let output = '';
+  child.stdout.on('data', (d: Buffer) => (output += d.toString()));
+  child.stderr.on('data', (d: Buffer) => (output += d.toString()));
+  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+  return { child, exited, output: () => output };
+}
+
+async function waitForUrl(read: () => string, child: ChildProcess): Promise<string> {
+  for (let i = 0; i < 300; i++) {
+    const m = read().match(/running at (http:\/\/\S+)/);
+    if (m) return m[1]!;
+    if (child.exitCode !== null) throw new Error(read());
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  throw new Error(`no start-up line in: ${read()}`);
+}
+
+const login = (base: string, password: string) =>
+  fetch(`${base}/api/system/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username: 'admin', password }) }).then(
+    (r) => r.json() as Promise<{ code: number }>,
+  );
+
+test('a bad configuration stops the server with a message naming each bad value', async () => {
+  const run = start({ PORT: 'eighty', LIGHTDESK_CAPTCHA: 'sometimes', DATA_DIR: dataDir });
+  expect(await run.exited).toBe(1);
+  expect(run.output()).toContain('PORT must be a whole number');
+  expect(run.output()).toContain('LIGHTDESK_CAPTCHA must be one of');
+});
+
+test('first start prints a generated admin password once; SIGTERM finishes requests in flight and exits 0; data survives a restart', async () => {
+  const first = start({ PORT: '0', DATA_DIR: dataDir, LIGHTDESK_CAPTCHA: 'off' });
+  const base = await waitForUrl(first.output, first.child);
+  const password = first.output().match(/Sign in as admin \/ (\S+)/)?.[1];
+  expect(password).toMatch(/^[A-Za-z0-9]{16}$/);
+
+  const inFlight = Array.from({ length: 5 }, () => login(base, password!));
+  await new Promise((r) => setTimeout(r, 30));
+  first.child.kill('SIGTERM');
+  expect((await Promise.all(inFlight)).map((r) => r.code)).toEqual([200, 200, 200, 200, 200]);
+  expect(await first.exited).toBe(0);
+
+  const second = start({ PORT: '0', DATA_DIR: dataDir, LIGHTDESK_CAPTCHA: 'off' });
+  const again = await waitForUrl(second.output, second.child);
+  expect(second.output()).not.toContain(password);
+  expect((await login(again, password!)).code).toBe(200);
+  second.child.kill('SIGINT');
+  expect(await second.exited).toBe(0);
+}, 60_000);
