@@ -12,12 +12,14 @@ import type { AppContext, Session } from './lib/context';
 import { failure, ok } from './lib/envelope';
 import { AppError, forbidden, fromZodError, unauthorized } from './lib/errors';
 import { openApiDocument } from './lib/openapi';
+import { recordOperation } from './lib/operate-log';
 import { defineRoutes, SENT, type RouteDef, type RouteModule } from './lib/routes';
 import authRoutes from './modules/auth/routes';
 import healthRoutes, { readyRoute } from './modules/health/routes';
 import dictRoutes from './modules/system/dict/routes';
+import postRoutes from './modules/system/post/routes';
 
-const modules: RouteModule[] = [healthRoutes, authRoutes, dictRoutes];
+const modules: RouteModule[] = [healthRoutes, authRoutes, dictRoutes, postRoutes];
 
 export interface BuildOptions {
   config: Config;
@@ -107,6 +109,7 @@ function registerRoute(app: FastifyInstance, ctx: AppContext, def: RouteDef) {
     method: def.method,
     url: def.url,
     handler: async (req, reply) => {
+      const startedAt = performance.now();
       const token = bearerToken(req.headers.authorization);
       const session: Session | null = token ? await resolveSession(ctx, token) : null;
       if (!('public' in def.access)) {
@@ -122,12 +125,27 @@ function registerRoute(app: FastifyInstance, ctx: AppContext, def: RouteDef) {
         if (!result.success) throw fromZodError(result.error, where);
         return result.data;
       };
-      const params = parse(def.options.params, req.params, 'params');
-      const query = parse(def.options.query, req.query, 'query');
-      const body = parse(def.options.body, req.body, 'body');
-      const result = await def.handler({ session, query, body, params, req, reply });
-      if (result === SENT) return reply;
-      return ok(result ?? null);
+      const run = () => {
+        const params = parse(def.options.params, req.params, 'params');
+        const query = parse(def.options.query, req.query, 'query');
+        const body = parse(def.options.body, req.body, 'body');
+        return def.handler({ session, query, body, params, req, reply });
+      };
+      // Mutations by signed-in staff go to the operation log, whatever their outcome.
+      if (def.method === 'GET' || 'public' in def.access || !session) {
+        const result = await run();
+        return result === SENT ? reply : ok(result ?? null);
+      }
+      let code: number = ResultCode.ok;
+      try {
+        const result = await run();
+        return result === SENT ? reply : ok(result ?? null);
+      } catch (error) {
+        code = error instanceof AppError ? error.code : ResultCode.unexpected;
+        throw error;
+      } finally {
+        await recordOperation(ctx, def, req, session, code, startedAt);
+      }
     },
   });
 }

@@ -34,3 +34,24 @@ export const QueryBoolean = z
   .transform((v) => v === true || v === 'true' || v === '1');
 
 export const Timestamp = z.iso.datetime();
+
+/** A list screen's query: paging plus a sort column the server checks against its whitelist. */
+export const ListQuery = PageQuery.extend({
+  sortBy: z.string().trim().max(40).optional(),
+  sortOrder: z.enum(['asc', 'desc']).optional(),
+});
+export type ListQuery = z.infer<typeof ListQuery>;
+
+export const CommonStatus = z.coerce.number().int().min(0).max(1);
+/** A `[from, to]` range of ISO timestamps, sent as `createdAt[0]` and `createdAt[1]`… or as two fields. */
+export const DateFrom = z.iso.datetime({ offset: true }).optional();
+export const DateTo = z.iso.datetime({ offset: true }).optional();
+export const IdQuery = z.object({ id: Id });
+export type IdQuery = z.infer<typeof IdQuery>;
+/** Text filters: trimmed, empty means "no filter". */
+export const TextFilter = z
+  .string()
+  .trim()
+  .max(100)
+  .optional()
+  .transform((v) => (v ? v : undefined));

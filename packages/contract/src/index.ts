@@ -4,3 +4,4 @@ export * from './common';
 export * from './permissions';
 export * from './auth';
 export * from './dict';
+export * from './system/post';

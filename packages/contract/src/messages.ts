@@ -27,6 +27,10 @@ export const messages = {
   'auth.sms-code-wrong': { zh: '短信验证码错误或已过期', en: 'The SMS code is wrong or has expired' },
   'auth.sms-too-frequent': { zh: '验证码发送过于频繁，请稍后再试', en: 'A code was sent moments ago, please wait before asking again' },
   'auth.social-not-configured': { zh: '未配置该第三方登录方式', en: 'This sign-in provider is not configured' },
+  'common.sort-not-allowed': { zh: '不支持按 {field} 排序', en: 'Sorting by {field} is not supported' },
+  'common.duplicate': { zh: '{field} 已存在', en: 'That {field} is already taken' },
+  'common.in-use': { zh: '正在使用中，无法删除：{reason}', en: 'Still in use, cannot delete: {reason}' },
+  'system.post.has-staff': { zh: '该岗位下仍有员工，无法删除', en: 'Staff still hold this post: it cannot be deleted' },
   'auth.cancellation-recorded': { zh: '注销申请已提交，账号已停用', en: 'Your cancellation request is recorded and the account is disabled' },
 } as const satisfies Record<string, { zh: string; en: string }>;
 

@@ -17,6 +17,9 @@ export const tenants = pgTable('tenants', {
   contactName: text('contact_name').notNull().default(''),
   contactMobile: text('contact_mobile').notNull().default(''),
   staffQuota: integer('staff_quota'),
+  /** The agent package: the menus this agent's roles may grant. Null for the platform. */
+  packageId: integer('package_id'),
+  remark: text('remark').notNull().default(''),
   createdAt: createdAt(),
   updatedAt: updatedAt(),
 });
@@ -34,6 +37,8 @@ export const users = pgTable(
     email: text('email').notNull().default(''),
     mobile: text('mobile').notNull().default(''),
     sex: integer('sex').notNull().default(0),
+    deptId: integer('dept_id'),
+    remark: text('remark').notNull().default(''),
     status: status(),
     failedLogins: integer('failed_logins').notNull().default(0),
     lockedUntil: timestamp('locked_until', { withTimezone: true }),
@@ -48,6 +53,7 @@ export const users = pgTable(
     // SMS sign-in finds the account by its mobile number, so a number belongs to one account.
     uniqueIndex('users_mobile_key').on(t.mobile).where(sql`${t.mobile} <> ''`),
     index('users_tenant_idx').on(t.tenantId),
+    index('users_dept_idx').on(t.deptId),
   ],
 );
 
@@ -59,6 +65,8 @@ export const roles = pgTable(
     code: text('code').notNull(),
     name: text('name').notNull(),
     sort: integer('sort').notNull().default(0),
+    /** The system_data_scope dictionary: 1 all, 2 custom departments, 3 own department, 4 own and below, 5 own data only. */
+    dataScope: integer('data_scope').notNull().default(1),
     status: status(),
     remark: text('remark').notNull().default(''),
     createdAt: createdAt(),
@@ -216,3 +224,135 @@ export const cancellationRequests = pgTable('cancellation_requests', {
   purgeAfter: timestamp('purge_after', { withTimezone: true }).notNull(),
   createdAt: createdAt(),
 });
+
+export const depts = pgTable(
+  'depts',
+  {
+    id: serial('id').primaryKey(),
+    tenantId: integer('tenant_id').notNull().references(() => tenants.id),
+    parentId: integer('parent_id').notNull().default(0),
+    name: text('name').notNull(),
+    sort: integer('sort').notNull().default(0),
+    leaderUserId: integer('leader_user_id'),
+    phone: text('phone').notNull().default(''),
+    email: text('email').notNull().default(''),
+    status: status(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index('depts_tenant_parent_idx').on(t.tenantId, t.parentId)],
+);
+
+/** Custom departments of a role whose data scope is 2. */
+export const roleDepts = pgTable(
+  'role_depts',
+  {
+    roleId: integer('role_id').notNull().references(() => roles.id, { onDelete: 'cascade' }),
+    deptId: integer('dept_id').notNull().references(() => depts.id, { onDelete: 'cascade' }),
+  },
+  (t) => [uniqueIndex('role_depts_key').on(t.roleId, t.deptId)],
+);
+
+export const posts = pgTable(
+  'posts',
+  {
+    id: serial('id').primaryKey(),
+    tenantId: integer('tenant_id').notNull().references(() => tenants.id),
+    code: text('code').notNull(),
+    name: text('name').notNull(),
+    sort: integer('sort').notNull().default(0),
+    status: status(),
+    remark: text('remark').notNull().default(''),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [uniqueIndex('posts_tenant_code_key').on(t.tenantId, t.code)],
+);
+
+export const userPosts = pgTable(
+  'user_posts',
+  {
+    userId: integer('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    postId: integer('post_id').notNull().references(() => posts.id),
+  },
+  (t) => [uniqueIndex('user_posts_key').on(t.userId, t.postId), index('user_posts_post_idx').on(t.postId)],
+);
+
+/** Agent packages: named sets of menus an agent's roles may grant. */
+export const tenantPackages = pgTable('tenant_packages', {
+  id: serial('id').primaryKey(),
+  name: text('name').notNull().unique(),
+  status: status(),
+  remark: text('remark').notNull().default(''),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+});
+
+export const tenantPackageMenus = pgTable(
+  'tenant_package_menus',
+  {
+    packageId: integer('package_id').notNull().references(() => tenantPackages.id, { onDelete: 'cascade' }),
+    menuId: integer('menu_id').notNull().references(() => menus.id, { onDelete: 'cascade' }),
+  },
+  (t) => [uniqueIndex('tenant_package_menus_key').on(t.packageId, t.menuId)],
+);
+
+/** Parameter settings: typed platform-wide entries, some read by the server. */
+export const configs = pgTable('configs', {
+  id: serial('id').primaryKey(),
+  key: text('key').notNull().unique(),
+  name: text('name').notNull(),
+  value: text('value').notNull(),
+  valueType: text('value_type', { enum: ['string', 'number', 'boolean', 'json'] }).notNull().default('string'),
+  /** Read by the server itself; may be edited but not deleted. */
+  builtIn: boolean('built_in').notNull().default(false),
+  visible: boolean('visible').notNull().default(true),
+  remark: text('remark').notNull().default(''),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+});
+
+/** Platform settings: one row of named fields. */
+export const platformSettings = pgTable('platform_settings', {
+  id: integer('id').primaryKey().default(1),
+  platformName: text('platform_name').notNull().default('Lightdesk'),
+  defaultBrand: text('default_brand').notNull().default('lightdesk'),
+  registrationOpen: boolean('registration_open').notNull().default(true),
+  dataRetentionDays: integer('data_retention_days').notNull().default(365),
+  supportEmail: text('support_email').notNull().default(''),
+  updatedAt: updatedAt(),
+});
+
+/** ISO 3166-1 countries and their ISO 3166-2 first-level subdivisions, shipped as data. */
+export const areas = pgTable(
+  'areas',
+  {
+    code: text('code').primaryKey(),
+    parentCode: text('parent_code'),
+    name: text('name').notNull(),
+    type: text('type', { enum: ['country', 'subdivision'] }).notNull(),
+  },
+  (t) => [index('areas_parent_idx').on(t.parentCode)],
+);
+
+/** Every mutating request: who, what, when, result, duration, IP. */
+export const operateLog = pgTable(
+  'operate_log',
+  {
+    id: serial('id').primaryKey(),
+    tenantId: integer('tenant_id'),
+    userId: integer('user_id'),
+    username: text('username').notNull().default(''),
+    module: text('module').notNull(),
+    action: text('action').notNull(),
+    method: text('method').notNull(),
+    path: text('path').notNull(),
+    params: text('params').notNull().default(''),
+    resultCode: integer('result_code').notNull(),
+    durationMs: integer('duration_ms').notNull(),
+    ip: text('ip').notNull().default(''),
+    userAgent: text('user_agent').notNull().default(''),
+    createdAt: createdAt(),
+  },
+  (t) => [index('operate_log_tenant_time_idx').on(t.tenantId, t.createdAt)],
+);

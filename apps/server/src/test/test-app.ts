@@ -2,12 +2,14 @@ import fs from 'node:fs';
 import { randomBytes } from 'node:crypto';
 import { PGlite } from '@electric-sql/pglite';
 import type { Envelope, LoginResult } from '@lightdesk/contract';
+import { eq, inArray } from 'drizzle-orm';
 import pg from 'pg';
 import { inject } from 'vitest';
 import { buildApp, type LightdeskApp } from '../app';
 import { loadConfig } from '../config';
 import { openDatabase, type DatabaseHandle } from '../db/client';
 import type { Clock } from '../lib/clock';
+import { menus, roleMenus, roles, userRoles, users } from '../db/schema';
 import { TEST_PASSWORD } from './constants';
 
 export { TEST_PASSWORD };
@@ -75,6 +77,8 @@ export interface TestApp extends LightdeskApp {
   api: ApiClient;
   login(username: string, password?: string, extra?: Record<string, unknown>): Promise<Envelope<LoginResult>>;
   signIn(username: string, password?: string): Promise<ApiClient>;
+  /** Gives a user a new role holding exactly the menus that carry these permission codes. */
+  grant(username: string, permissions: string[]): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -123,7 +127,20 @@ export async function testApp(env: Record<string, string> = {}): Promise<TestApp
       if (res.code !== 200) throw new Error(`sign-in of ${username} failed: ${res.egMsg}`);
       return new ApiClient(address, res.data.accessToken);
     },
+    async grant(username, permissions) {
+      const { db } = built.ctx;
+      const [user] = await db.select().from(users).where(eq(users.username, username));
+      const [role] = await db
+        .insert(roles)
+        .values({ tenantId: user!.tenantId, code: `test_${randomBytes(4).toString('hex')}`, name: 'Test role' })
+        .returning();
+      const granted = await db.select({ id: menus.id }).from(menus).where(inArray(menus.permission, permissions));
+      if (granted.length) await db.insert(roleMenus).values(granted.map((m) => ({ roleId: role!.id, menuId: m.id })));
+      await db.insert(userRoles).values({ userId: user!.id, roleId: role!.id });
+    },
     async close() {
+      // The tests are over: drop pooled client sockets rather than wait for them to idle out.
+      built.app.server.closeAllConnections();
       await built.app.close();
       await database.close();
       await drop();

@@ -1,0 +1,106 @@
+import type { Page, Post } from '@lightdesk/contract';
+import ExcelJS from 'exceljs';
+import { desc, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { operateLog, userPosts, users } from '../../../db/schema';
+import { testApp, type ApiClient, type TestApp } from '../../../test/test-app';
+
+let t: TestApp;
+let admin: ApiClient;
+let agent: ApiClient;
+beforeAll(async () => {
+  t = await testApp();
+  admin = await t.signIn('admin');
+  await t.grant('agent', ['system:post:query', 'system:post:create', 'system:post:update', 'system:post:delete', 'system:post:export']);
+  agent = await t.signIn('agent');
+});
+afterAll(() => t.close());
+
+const create = (c: ApiClient, body: Record<string, unknown>) => c.post<number>('/api/system/post/create', body);
+const page = (c: ApiClient, q: Record<string, string | number> = {}) => c.get<Page<Post>>('/api/system/post/page', q);
+
+describe('posts', () => {
+  test('create, read, update, list with filters and paging, delete', async () => {
+    const ids: number[] = [];
+    for (const [code, name, sort] of [['ceo', 'Chief executive', 1], ['ops', 'Store operations', 2], ['tech', 'Field technician', 3]] as const) {
+      const res = await create(admin, { code, name, sort });
+      expect(res.code).toBe(200);
+      ids.push(res.data);
+    }
+    expect((await admin.get<Post>('/api/system/post/get', { id: ids[1] })).data).toMatchObject({ code: 'ops', name: 'Store operations', status: 0 });
+    expect((await admin.put('/api/system/post/update', { id: ids[1], code: 'ops', name: 'Store ops', sort: 2, status: 1 })).code).toBe(200);
+    expect((await admin.get<Post>('/api/system/post/get', { id: ids[1] })).data).toMatchObject({ name: 'Store ops', status: 1 });
+
+    expect((await page(admin, { name: 'TECH' })).data.list.map((p) => p.code)).toEqual(['tech']);
+    expect((await page(admin, { status: 1 })).data.list.map((p) => p.code)).toEqual(['ops']);
+    const firstPage = await page(admin, { page: 1, limit: 2 });
+    expect(firstPage.data.total).toBe(3);
+    expect(firstPage.data.list.map((p) => p.code)).toEqual(['ceo', 'ops']);
+    expect((await page(admin, { page: 2, limit: 2 })).data.list.map((p) => p.code)).toEqual(['tech']);
+    expect((await page(admin, { sortBy: 'code', sortOrder: 'desc' })).data.list.map((p) => p.code)).toEqual(['tech', 'ops', 'ceo']);
+
+    expect((await admin.delete('/api/system/post/delete', { id: ids[2] })).code).toBe(200);
+    expect((await admin.get('/api/system/post/get', { id: ids[2] })).code).toBe(404);
+    expect((await admin.get<{ id: number; name: string }[]>('/api/system/post/list-all-simple')).data.map((p) => p.name)).toEqual(['Chief executive']);
+  });
+
+  test('bad input is refused by field and changes nothing', async () => {
+    const before = (await page(admin)).data.total;
+    expect(await create(admin, { code: 'has space', name: 'x' })).toMatchObject({ code: 400, params: { field: 'code' } });
+    expect(await create(admin, { code: 'ok', name: '' })).toMatchObject({ code: 400, params: { field: 'name' } });
+    expect(await page(admin, { sortBy: 'password' })).toMatchObject({ code: 400, key: 'common.sort-not-allowed', params: { field: 'sortBy' } });
+    expect(await page(admin, { limit: 1000 })).toMatchObject({ code: 400, params: { field: 'limit' } });
+    expect(await create(admin, { code: 'ceo', name: 'Again' })).toMatchObject({ code: 409, key: 'common.duplicate', params: { field: 'code' } });
+    expect((await page(admin)).data.total).toBe(before);
+  });
+
+  test('a post held by staff cannot be deleted, and nothing changes', async () => {
+    const id = (await create(admin, { code: 'held', name: 'Held post' })).data;
+    const [operator] = await t.ctx.db.select().from(users).where(eq(users.username, 'operator'));
+    await t.ctx.db.insert(userPosts).values({ userId: operator!.id, postId: id });
+    expect(await admin.delete('/api/system/post/delete', { id })).toMatchObject({ code: 409, key: 'system.post.has-staff' });
+    expect((await admin.get('/api/system/post/get', { id })).code).toBe(200);
+  });
+
+  test('staff without the permission are refused', async () => {
+    const operator = await t.signIn('operator');
+    expect((await page(operator)).code).toBe(403);
+    expect((await create(operator, { code: 'x', name: 'x' })).code).toBe(403);
+  });
+
+  test("an agent's staff can neither list nor read nor change nor delete the platform's posts", async () => {
+    const platformPosts = (await page(admin)).data.list;
+    expect((await page(agent)).data).toEqual({ list: [], total: 0 });
+    const own = await create(agent, { code: 'ceo', name: 'Agent CEO' });
+    expect(own.code).toBe(200);
+    for (const p of platformPosts) {
+      expect((await agent.get('/api/system/post/get', { id: p.id })).code).toBe(404);
+      expect((await agent.put('/api/system/post/update', { id: p.id, code: p.code, name: 'Hijacked' })).code).toBe(404);
+      expect((await agent.delete('/api/system/post/delete', { id: p.id })).code).toBe(404);
+    }
+    expect((await admin.get<Post>('/api/system/post/get', { id: platformPosts[0]!.id })).data.name).not.toBe('Hijacked');
+    expect((await page(agent)).data.list.map((p) => p.name)).toEqual(['Agent CEO']);
+  });
+
+  test('the export is a real .xlsx holding the filtered rows', async () => {
+    const res = await admin.raw('GET', '/api/system/post/export-excel', { query: { name: 'chief' } });
+    expect(res.headers.get('content-type')).toContain('spreadsheetml');
+    expect(res.headers.get('content-disposition')).toContain('posts.xlsx');
+    const book = new ExcelJS.Workbook();
+    await book.xlsx.load(Buffer.from(await res.arrayBuffer()) as unknown as ArrayBuffer);
+    const rows = book.worksheets[0]!.getSheetValues().filter(Boolean) as unknown[][];
+    expect(rows[0]!.slice(1, 3)).toEqual(['Code', 'Name']);
+    expect(rows.slice(1).map((r) => r[1])).toEqual(['ceo']);
+  });
+
+  test('every change is in the operation log, failures too', async () => {
+    await create(admin, { code: 'logged', name: 'Logged post' });
+    await create(admin, { code: 'logged', name: 'Duplicate' });
+    const rows = await t.ctx.db.select().from(operateLog).orderBy(desc(operateLog.id)).limit(2);
+    expect(rows.map((r) => [r.path, r.resultCode, r.username])).toEqual([
+      ['/api/system/post/create', 409, 'admin'],
+      ['/api/system/post/create', 200, 'admin'],
+    ]);
+    expect(rows[1]!.params).toContain('Logged post');
+  });
+});

@@ -1,0 +1,50 @@
+import { PostCreate, PostQuery, PostUpdate } from '@lightdesk/contract';
+import { asc, eq, ilike } from 'drizzle-orm';
+import { posts, userPosts } from '../../../db/schema';
+import { defineRoutes } from '../../../lib/routes';
+import { resourceRoutes } from '../../../lib/resource';
+import { countOf } from '../../../lib/access';
+
+const columns = {
+  id: posts.id,
+  code: posts.code,
+  name: posts.name,
+  sort: posts.sort,
+  status: posts.status,
+  remark: posts.remark,
+  createdAt: posts.createdAt,
+};
+type PostRow = { [K in keyof typeof columns]: (typeof columns)[K]['_']['data'] };
+
+export default defineRoutes((r, ctx) =>
+  resourceRoutes(r, ctx, {
+    base: '/api/system/post',
+    permission: 'system:post',
+    table: posts,
+    id: posts.id,
+    tenant: posts.tenantId,
+    query: PostQuery,
+    create: PostCreate,
+    update: PostUpdate,
+    columns,
+    filters: (q) => [q.code ? ilike(posts.code, `%${q.code}%`) : undefined, q.name ? ilike(posts.name, `%${q.name}%`) : undefined, q.status === undefined ? undefined : eq(posts.status, q.status)],
+    sortable: { sort: posts.sort, code: posts.code, name: posts.name, createdAt: posts.createdAt },
+    defaultSort: [asc(posts.sort), asc(posts.id)],
+    unique: [{ field: 'code', column: posts.code }],
+    inUse: async ({ db }, _session, id) => {
+      const [row] = await db.select({ n: countOf }).from(userPosts).where(eq(userPosts.postId, id));
+      return row && row.n > 0 ? 'system.post.has-staff' : undefined;
+    },
+    excel: {
+      file: 'posts',
+      columns: [
+        { key: 'code', header: { zh: '岗位编码', en: 'Code' }, value: (p: PostRow) => p.code },
+        { key: 'name', header: { zh: '岗位名称', en: 'Name' }, value: (p: PostRow) => p.name },
+        { key: 'sort', header: { zh: '排序', en: 'Order' }, value: (p: PostRow) => p.sort },
+        { key: 'status', header: { zh: '状态', en: 'Status' }, value: (p: PostRow) => (p.status === 0 ? 'Enabled' : 'Disabled') },
+        { key: 'createdAt', header: { zh: '创建时间', en: 'Created' }, value: (p: PostRow) => p.createdAt },
+      ],
+    },
+    simple: { columns: { id: posts.id, name: posts.name }, where: eq(posts.status, 0) },
+  }),
+);
