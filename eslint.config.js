@@ -11,7 +11,7 @@ export default tseslint.config(
   {
     languageOptions: {
       globals: { ...globals.node },
-      parserOptions: { projectService: { allowDefaultProject: ['*.js', '*.mjs', 'scripts/*.mjs', 'tools/*.js', 'bench/*.mjs', 'apps/server/*.mjs'] }, tsconfigRootDir: import.meta.dirname },
+      parserOptions: { projectService: { allowDefaultProject: ['*.js', '*.mjs', 'vitest.config.ts', 'scripts/*.mjs', 'tools/*.js', 'bench/*.mjs', 'apps/server/*.mjs'] }, tsconfigRootDir: import.meta.dirname },
     },
     plugins: { lightdesk: boundaries },
     rules: {
@@ -26,6 +26,11 @@ export default tseslint.config(
     languageOptions: { globals: { ...globals.browser } },
     plugins: { 'react-hooks': reactHooks },
     rules: { ...reactHooks.configs.recommended.rules },
+  },
+  {
+    // Test doubles are often async without awaiting; Playwright fixtures must destructure `{}`.
+    files: ['**/*.test.ts', '**/*.test.tsx', 'e2e/**/*.ts'],
+    rules: { '@typescript-eslint/require-await': 'off', 'no-empty-pattern': 'off' },
   },
   {
     files: ['**/*.js', '**/*.mjs'],

@@ -10,7 +10,7 @@ import { bearerToken, resolveSession } from './lib/access';
 import { systemClock, type Clock } from './lib/clock';
 import type { AppContext, Session } from './lib/context';
 import { failure, ok } from './lib/envelope';
-import { AppError, forbidden, fromZodError, unauthorized } from './lib/errors';
+import { AppError, forbidden, fromDatabaseError, fromZodError, unauthorized } from './lib/errors';
 import { openApiDocument } from './lib/openapi';
 import { recordOperation } from './lib/operate-log';
 import { defineRoutes, SENT, type RouteDef, type RouteModule } from './lib/routes';
@@ -18,8 +18,19 @@ import authRoutes from './modules/auth/routes';
 import healthRoutes, { readyRoute } from './modules/health/routes';
 import dictRoutes from './modules/system/dict/routes';
 import postRoutes from './modules/system/post/routes';
+import userRoutes from './modules/system/user/routes';
+import roleRoutes from './modules/system/role/routes';
+import deptRoutes from './modules/system/dept/routes';
+import menuRoutes from './modules/system/menu/routes';
+import configRoutes from './modules/system/config/routes';
+import platformSettingRoutes from './modules/system/platform-setting/routes';
+import areaRoutes from './modules/system/area/routes';
+import tenantRoutes from './modules/system/tenant/routes';
+import tenantPackageRoutes from './modules/system/tenant-package/routes';
+import logRoutes from './modules/system/log/routes';
+import sessionRoutes from './modules/system/session/routes';
 
-const modules: RouteModule[] = [healthRoutes, authRoutes, dictRoutes, postRoutes];
+const modules: RouteModule[] = [healthRoutes, authRoutes, dictRoutes, postRoutes, menuRoutes, configRoutes, platformSettingRoutes, areaRoutes, userRoutes, roleRoutes, deptRoutes, tenantRoutes, tenantPackageRoutes, logRoutes, sessionRoutes];
 
 export interface BuildOptions {
   config: Config;
@@ -74,6 +85,8 @@ export async function buildApp(options: BuildOptions): Promise<LightdeskApp> {
 
   app.setErrorHandler((error, req, reply) => {
     if (error instanceof AppError) return reply.code(200).send(failure(error));
+    const conflict = fromDatabaseError(error);
+    if (conflict) return reply.code(200).send(failure(conflict));
     const status = (error as { statusCode?: number }).statusCode ?? 500;
     if (status === 413) return reply.code(200).send(failure(new AppError(ResultCode.badInput, 'common.body-too-large', { field: 'body' })));
     if (status >= 400 && status < 500) {
@@ -118,6 +131,7 @@ function registerRoute(app: FastifyInstance, ctx: AppContext, def: RouteDef) {
         const tenantHeader = req.headers.tenantcode;
         if (typeof tenantHeader === 'string' && tenantHeader !== '' && tenantHeader !== session.tenantCode) throw forbidden('auth.tenant-mismatch');
         if ('permission' in def.access && !hasPermi(session.permissions, def.access.permission)) throw forbidden();
+        if ('permission' in def.access && def.access.platform && session.tenantType !== 'platform') throw forbidden('auth.platform-only');
       }
       const parse = (schema: RouteDef['options']['query'], value: unknown, where: 'body' | 'query' | 'params') => {
         if (!schema) return undefined;
@@ -141,7 +155,7 @@ function registerRoute(app: FastifyInstance, ctx: AppContext, def: RouteDef) {
         const result = await run();
         return result === SENT ? reply : ok(result ?? null);
       } catch (error) {
-        code = error instanceof AppError ? error.code : ResultCode.unexpected;
+        code = error instanceof AppError ? error.code : (fromDatabaseError(error)?.code ?? ResultCode.unexpected);
         throw error;
       } finally {
         await recordOperation(ctx, def, req, session, code, startedAt);

@@ -28,3 +28,24 @@ export function fromZodError(error: z.ZodError, where: 'body' | 'query' | 'param
   const field = issue && issue.path.length ? issue.path.join('.') : where;
   return badInput(field, issue?.message ?? 'invalid');
 }
+
+interface DatabaseErrorShape {
+  code?: string;
+  constraint?: string;
+  table?: string;
+  cause?: unknown;
+}
+
+/**
+ * A unique index that a race slipped past (two creates at once): 409 naming the field, never a 500.
+ * Drizzle wraps the driver's error; both pg and PGlite carry the SQLSTATE and constraint name.
+ */
+export function fromDatabaseError(error: unknown): AppError | undefined {
+  for (let e = error as DatabaseErrorShape | undefined, depth = 0; e && depth < 3; e = e.cause as DatabaseErrorShape | undefined, depth++) {
+    if (e.code !== '23505') continue;
+    const name = (e.constraint ?? '').replace(new RegExp(`^${e.table ?? ''}_`), '').replace(/_(key|unique)$/, '').replace(/^tenant_/, '');
+    const field = name.replace(/_(\w)/g, (_m, c: string) => c.toUpperCase()) || 'value';
+    return new AppError(ResultCode.conflict, 'common.duplicate', { field });
+  }
+  return undefined;
+}

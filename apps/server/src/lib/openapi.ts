@@ -29,7 +29,10 @@ export function openApiDocument(routes: RouteDef[]) {
         parameters.push({ name, in: where, required: where === 'path' || (doc.required ?? []).includes(name), schema: prop });
       }
     }
-    const access = 'permission' in route.access ? `Permission \`${route.access.permission}\`` : 'signedIn' in route.access ? 'Any signed-in user' : 'Public';
+    const access =
+      'permission' in route.access
+        ? `Permission \`${route.access.permission}\`${route.access.platform ? ', platform staff only' : ''}`
+        : 'signedIn' in route.access ? 'Any signed-in user' : 'Public';
     (paths[path] ??= {})[route.method.toLowerCase()] = {
       summary: route.options.summary ?? '',
       description: access,

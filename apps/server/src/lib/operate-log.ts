@@ -3,8 +3,8 @@ import { operateLog } from '../db/schema';
 import type { AppContext, Session } from './context';
 import type { RouteDef } from './routes';
 
-/** Fields whose values never reach the log. */
-const SECRET = /password|token|captcha|code$/i;
+/** Fields whose values never reach the log (SMS codes travel only on public routes, which are not logged). */
+const SECRET = /password|token|captcha|secret/i;
 
 function redact(value: unknown, depth = 0): unknown {
   if (depth > 4 || value === null || typeof value !== 'object') return value;

@@ -4,8 +4,12 @@ import type { AppContext, Session } from './context';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
 
-/** Who may call a route. Every route states one; a test walks the table to prove it. */
-export type Access = { permission: string } | { signedIn: true } | { public: true };
+/**
+ * Who may call a route. Every route states one; a test walks the table to prove it.
+ * `platform: true` further limits a permission to the platform tenant's staff: platform-level
+ * resources (agents, agent packages) refuse agents' staff even when a role grants them the code.
+ */
+export type Access = { permission: string; platform?: boolean } | { signedIn: true } | { public: true };
 
 type Schema = z.ZodType | undefined;
 type Infer<S> = S extends z.ZodType ? z.output<S> : undefined;
@@ -68,7 +72,11 @@ export function defineRoutes(build: (r: RouteBuilder, ctx: AppContext) => void):
       const marks = ['permission' in options, 'signedIn' in options, 'public' in options].filter(Boolean).length;
       if (marks !== 1) throw new Error(`${method} ${url} must state exactly one of permission, signedIn or public`);
       const access: Access =
-        'permission' in options ? { permission: options.permission } : 'signedIn' in options ? { signedIn: true } : { public: true };
+        'permission' in options
+          ? { permission: options.permission, ...(options.platform && { platform: true }) }
+          : 'signedIn' in options
+            ? { signedIn: true }
+            : { public: true };
       defs.push({ method, url, access, options, handler: handler as RouteDef['handler'] });
     };
     build(

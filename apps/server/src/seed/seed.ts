@@ -3,6 +3,8 @@ import { eq } from 'drizzle-orm';
 import type { Database } from '../db/client';
 import { dictData, dictTypes, menus, roleMenus, roles, tenants, userRoles, users } from '../db/schema';
 import { hashPassword, randomPassword } from '../lib/secrets';
+import { seedAreas } from './areas';
+import { seedConfigs } from './configs';
 import { DICTIONARIES } from './dictionaries';
 import { MENU_TREE, type MenuSeed } from './menus';
 
@@ -45,6 +47,9 @@ async function insertMenus(db: Database, tree: MenuSeed[], parentId: number): Pr
 
 /** First start: platform tenant, admin role and account, the menu tree and dictionaries. Idempotent. */
 export async function seedDatabase(db: Database, options: { adminPassword?: string; demo: boolean }): Promise<SeedResult> {
+  // Every start, before the first-start check: reference data reaches databases made by older versions too.
+  await seedConfigs(db);
+  await seedAreas(db);
   const [existing] = await db.select({ id: tenants.id }).from(tenants).where(eq(tenants.code, PLATFORM_TENANT));
   if (existing) return { generated: false, demoUsers: [] };
 

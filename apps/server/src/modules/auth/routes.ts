@@ -16,6 +16,7 @@ import type { FastifyRequest } from 'fastify';
 import { revokeSession } from '../../lib/access';
 import { AppError } from '../../lib/errors';
 import { defineRoutes } from '../../lib/routes';
+import { readSetting } from '../../lib/settings';
 import { cancelAccount, changePassword } from './account';
 import { checkCaptcha, createCaptcha } from './captcha';
 import { menusOf, permissionInfo } from './permission-info';
@@ -28,8 +29,11 @@ const metaOf = (req: FastifyRequest): ClientMeta => ({ ip: req.ip, userAgent: St
 const socialProviders = new Map<number, never>();
 
 export default defineRoutes((r, ctx) => {
+  // Both switches must be on: LIGHTDESK_CAPTCHA (deployment) and the security.captcha.enabled parameter (console).
+  const captchaEnabled = async () => ctx.config.captcha && (await readSetting(ctx.db, 'security.captcha.enabled'));
+
   const requireCaptcha = async (verification: string | undefined, meta: ClientMeta, username: string, kind: 'password' | 'sms') => {
-    if (!ctx.config.captcha) return;
+    if (!(await captchaEnabled())) return;
     if (!verification) throw new AppError(ResultCode.badInput, 'auth.captcha-required', { field: 'captchaVerification' });
     if (!(await checkCaptcha(ctx, verification))) {
       await recordLogin(ctx, { kind, result: 'captcha', username }, meta);
@@ -37,8 +41,8 @@ export default defineRoutes((r, ctx) => {
     }
   };
 
-  r.get('/open/auth/options', { public: true, response: AuthOptions, summary: 'What the sign-in screen offers' }, () => ({
-    captchaEnabled: ctx.config.captcha,
+  r.get('/open/auth/options', { public: true, response: AuthOptions, summary: 'What the sign-in screen offers' }, async () => ({
+    captchaEnabled: await captchaEnabled(),
     smsEnabled: true,
     socialProviders: [...socialProviders.keys()],
   }));

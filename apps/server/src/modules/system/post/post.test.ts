@@ -54,6 +54,12 @@ describe('posts', () => {
     expect((await page(admin)).data.total).toBe(before);
   });
 
+  test('creates racing for one code: one wins, the others get 409 naming the field, never a 500', async () => {
+    const answers = await Promise.all(Array.from({ length: 6 }, () => create(admin, { code: 'race', name: 'Race' })));
+    expect(answers.filter((a) => a.code === 200)).toHaveLength(1);
+    for (const a of answers.filter((a) => a.code !== 200)) expect(a).toMatchObject({ code: 409, key: 'common.duplicate', params: { field: 'code' } });
+  });
+
   test('a post held by staff cannot be deleted, and nothing changes', async () => {
     const id = (await create(admin, { code: 'held', name: 'Held post' })).data;
     const [operator] = await t.ctx.db.select().from(users).where(eq(users.username, 'operator'));

@@ -1,0 +1,84 @@
+import { ConfigCreate, ConfigKeyQuery, ConfigQuery, ConfigUpdate, ResultCode } from '@lightdesk/contract';
+import { and, asc, eq, ilike } from 'drizzle-orm';
+import { z } from 'zod';
+import { configs } from '../../../db/schema';
+import { AppError } from '../../../lib/errors';
+import { resourceRoutes } from '../../../lib/resource';
+import { defineRoutes } from '../../../lib/routes';
+
+const columns = {
+  id: configs.id,
+  key: configs.key,
+  name: configs.name,
+  value: configs.value,
+  valueType: configs.valueType,
+  builtIn: configs.builtIn,
+  visible: configs.visible,
+  remark: configs.remark,
+  createdAt: configs.createdAt,
+};
+type ConfigRow = { [K in keyof typeof columns]: (typeof columns)[K]['_']['data'] };
+
+/**
+ * Parameter settings are platform-level. Built-in entries (lib/settings.ts) are read by the
+ * server: their value may change, but not their key or type, and they cannot be deleted.
+ */
+export default defineRoutes((r, ctx) => {
+  const { db } = ctx;
+
+  // For the web: only entries marked visible, as text (the caller knows the type it asked for).
+  r.get(
+    '/api/system/config/get-value-by-key',
+    { signedIn: true, query: ConfigKeyQuery, response: z.string().nullable(), summary: 'The value of one visible parameter' },
+    async ({ query }) => {
+      const [row] = await db
+        .select({ value: configs.value })
+        .from(configs)
+        .where(and(eq(configs.key, query.key), eq(configs.visible, true)));
+      return row?.value ?? null;
+    },
+  );
+
+  resourceRoutes(r, ctx, {
+    base: '/api/system/config',
+    permission: 'system:config',
+    platform: true,
+    table: configs,
+    id: configs.id,
+    query: ConfigQuery,
+    create: ConfigCreate,
+    update: ConfigUpdate,
+    columns,
+    filters: (q) => [
+      q.name ? ilike(configs.name, `%${q.name}%`) : undefined,
+      q.key ? ilike(configs.key, `%${q.key}%`) : undefined,
+      q.builtIn === undefined ? undefined : eq(configs.builtIn, q.builtIn),
+    ],
+    sortable: { key: configs.key, name: configs.name, createdAt: configs.createdAt },
+    defaultSort: [asc(configs.key)],
+    unique: [{ field: 'key', column: configs.key, index: 'configs_key_unique' }],
+    validate: async (_ctx, _session, values, id) => {
+      if (id === undefined) return;
+      const [current] = await db.select({ key: configs.key, valueType: configs.valueType, builtIn: configs.builtIn }).from(configs).where(eq(configs.id, id));
+      if (!current?.builtIn) return;
+      for (const field of ['key', 'valueType'] as const) {
+        if (values[field] !== current[field]) throw new AppError(ResultCode.badInput, 'system.config.built-in-fixed', { field });
+      }
+    },
+    inUse: async (_ctx, _session, id) => {
+      const [row] = await db.select({ builtIn: configs.builtIn }).from(configs).where(eq(configs.id, id));
+      return row?.builtIn ? 'system.config.built-in' : undefined;
+    },
+    excel: {
+      file: 'configs',
+      columns: [
+        { key: 'key', header: { zh: '参数键名', en: 'Key' }, width: 32, value: (c: ConfigRow) => c.key },
+        { key: 'name', header: { zh: '参数名称', en: 'Name' }, width: 32, value: (c: ConfigRow) => c.name },
+        { key: 'value', header: { zh: '参数键值', en: 'Value' }, value: (c: ConfigRow) => c.value },
+        { key: 'valueType', header: { zh: '值类型', en: 'Value type' }, value: (c: ConfigRow) => c.valueType },
+        { key: 'builtIn', header: { zh: '系统内置', en: 'Built-in' }, value: (c: ConfigRow) => (c.builtIn ? 'Yes' : 'No') },
+        { key: 'remark', header: { zh: '备注', en: 'Remark' }, width: 40, value: (c: ConfigRow) => c.remark },
+      ],
+    },
+  });
+});

@@ -1,0 +1,80 @@
+import { ResultCode, RoleAssignDataScope, RoleAssignMenus, RoleCreate, RoleMenuIdsQuery, RoleQuery, RoleUpdate } from '@lightdesk/contract';
+import { asc, eq, gte, ilike, lte } from 'drizzle-orm';
+import { roles, userRoles } from '../../../db/schema';
+import { countOf } from '../../../lib/access';
+import { AppError } from '../../../lib/errors';
+import { resourceRoutes, type RowOf } from '../../../lib/resource';
+import { defineRoutes } from '../../../lib/routes';
+import * as role from './service';
+
+const columns = {
+  id: roles.id,
+  code: roles.code,
+  name: roles.name,
+  sort: roles.sort,
+  dataScope: roles.dataScope,
+  status: roles.status,
+  remark: roles.remark,
+  createdAt: roles.createdAt,
+};
+type RoleRow = RowOf<typeof columns>;
+
+const SCOPES = ['', 'All data', 'Custom departments', 'Own department', 'Own department and below', 'Own data only'];
+
+export default defineRoutes((r, ctx) => {
+  resourceRoutes(r, ctx, {
+    base: '/api/system/role',
+    permission: 'system:role',
+    table: roles,
+    id: roles.id,
+    tenant: roles.tenantId,
+    query: RoleQuery,
+    create: RoleCreate,
+    update: RoleUpdate,
+    columns,
+    filters: (q) => [
+      q.name ? ilike(roles.name, `%${q.name}%`) : undefined,
+      q.code ? ilike(roles.code, `%${q.code}%`) : undefined,
+      q.status === undefined ? undefined : eq(roles.status, q.status),
+      q.createdFrom ? gte(roles.createdAt, new Date(q.createdFrom)) : undefined,
+      q.createdTo ? lte(roles.createdAt, new Date(q.createdTo)) : undefined,
+    ],
+    sortable: { sort: roles.sort, code: roles.code, name: roles.name, createdAt: roles.createdAt },
+    defaultSort: [asc(roles.sort), asc(roles.id)],
+    unique: [{ field: 'code', column: roles.code, index: 'roles_tenant_code_key' }],
+    validate: async (ctx, session, values, id) => {
+      if (id !== undefined) await role.findEditableRole(ctx, session, id);
+      if (role.RESERVED_CODES.includes(values.code.toLowerCase())) throw new AppError(ResultCode.conflict, 'system.role.code-reserved', { code: values.code });
+    },
+    inUse: async ({ db }, session, id) => {
+      const [row] = await db.select({ code: roles.code }).from(roles).where(eq(roles.id, id));
+      if (row?.code === role.builtinCode(session)) return 'system.role.builtin';
+      const [held] = await db.select({ n: countOf }).from(userRoles).where(eq(userRoles.roleId, id));
+      return held && held.n > 0 ? 'system.role.has-staff' : undefined;
+    },
+    detail: async (ctx, row) => ({ ...row, deptIds: await role.deptIdsOf(ctx, row.id) }),
+    excel: {
+      file: 'roles',
+      columns: [
+        { key: 'code', header: { zh: '角色标识', en: 'Code' }, value: (x: RoleRow) => x.code },
+        { key: 'name', header: { zh: '角色名称', en: 'Name' }, value: (x: RoleRow) => x.name },
+        { key: 'sort', header: { zh: '显示顺序', en: 'Order' }, value: (x: RoleRow) => x.sort },
+        { key: 'dataScope', header: { zh: '数据范围', en: 'Data scope' }, value: (x: RoleRow) => SCOPES[x.dataScope] ?? '' },
+        { key: 'status', header: { zh: '状态', en: 'Status' }, value: (x: RoleRow) => (x.status === 0 ? 'Enabled' : 'Disabled') },
+        { key: 'createdAt', header: { zh: '创建时间', en: 'Created' }, value: (x: RoleRow) => x.createdAt },
+      ],
+    },
+    simple: { columns: { id: roles.id, code: roles.code, name: roles.name }, where: eq(roles.status, 0) },
+  });
+
+  r.get('/api/system/role/menu-ids', { permission: 'system:role:assign-menu', query: RoleMenuIdsQuery, summary: 'Menu ids a role grants' }, ({ session, query }) =>
+    role.menuIdsOf(ctx, session, query.roleId),
+  );
+  r.put('/api/system/role/assign-menus', { permission: 'system:role:assign-menu', body: RoleAssignMenus, summary: "Replace a role's menus" }, ({ session, body }) =>
+    role.assignMenus(ctx, session, body),
+  );
+  // A role's data scope is part of the role: editing it takes the role's update permission.
+  r.put('/api/system/role/assign-data-scope', { permission: 'system:role:update', body: RoleAssignDataScope, summary: "Set a role's data scope" }, ({ session, body }) =>
+    role.assignDataScope(ctx, session, body),
+  );
+});

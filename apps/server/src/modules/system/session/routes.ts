@@ -1,0 +1,70 @@
+import { IdQuery, OnlineSessionQuery, ResultCode } from '@lightdesk/contract';
+import { and, asc, desc, eq, gt, ilike, isNull, or } from 'drizzle-orm';
+import { sessions, users } from '../../../db/schema';
+import { countOf, revokeSession, SESSION_LIFETIME } from '../../../lib/access';
+import { addSeconds } from '../../../lib/clock';
+import type { AppContext, Session } from '../../../lib/context';
+import { AppError, notFound } from '../../../lib/errors';
+import { defineRoutes } from '../../../lib/routes';
+
+/**
+ * Sessions of the caller's tenant that still work: not revoked, before their absolute expiry,
+ * and not idle past the limit of their kind (lib/access.ts SESSION_LIFETIME). The token hash
+ * is never selected.
+ */
+function live(ctx: AppContext, session: Session) {
+  const now = ctx.clock.now();
+  const notIdle = (rememberMe: boolean) =>
+    and(eq(sessions.rememberMe, rememberMe), gt(sessions.lastSeenAt, addSeconds(now, -SESSION_LIFETIME[rememberMe ? 'remembered' : 'normal'].idle)));
+  return and(
+    eq(sessions.tenantId, session.tenantId),
+    isNull(sessions.revokedAt),
+    gt(sessions.expiresAt, now),
+    or(notIdle(true), notIdle(false)),
+    eq(users.status, 0),
+  );
+}
+
+const sortable = { lastSeenAt: sessions.lastSeenAt, createdAt: sessions.createdAt, username: users.username, ip: sessions.ip };
+
+export default defineRoutes((r, ctx) => {
+  const { db } = ctx;
+
+  r.get('/api/system/session/page', { permission: 'system:session:query', query: OnlineSessionQuery, summary: 'Online sessions of your tenant' }, async ({ session, query }) => {
+    const where = and(live(ctx, session), query.username ? ilike(users.username, `%${query.username}%`) : undefined, query.ip ? ilike(sessions.ip, `%${query.ip}%`) : undefined);
+    const sortColumn = !query.sortBy ? sessions.lastSeenAt : Object.hasOwn(sortable, query.sortBy) ? sortable[query.sortBy as keyof typeof sortable] : undefined;
+    if (!sortColumn) throw new AppError(ResultCode.badInput, 'common.sort-not-allowed', { field: 'sortBy' });
+    const [count] = await db.select({ total: countOf }).from(sessions).innerJoin(users, eq(users.id, sessions.userId)).where(where);
+    const list = await db
+      .select({
+        id: sessions.id,
+        userId: sessions.userId,
+        username: users.username,
+        nickname: users.nickname,
+        ip: sessions.ip,
+        userAgent: sessions.userAgent,
+        rememberMe: sessions.rememberMe,
+        createdAt: sessions.createdAt,
+        lastSeenAt: sessions.lastSeenAt,
+        expiresAt: sessions.expiresAt,
+      })
+      .from(sessions)
+      .innerJoin(users, eq(users.id, sessions.userId))
+      .where(where)
+      .orderBy(query.sortOrder === 'asc' ? asc(sortColumn) : desc(sortColumn), desc(sessions.id))
+      .limit(query.limit)
+      .offset((query.page - 1) * query.limit);
+    return { list: list.map((s) => ({ ...s, current: s.id === session.id })), total: count?.total ?? 0 };
+  });
+
+  // Kicking out your own session is allowed: it ends like a logout.
+  r.delete('/api/system/session/delete', { permission: 'system:session:kick', query: IdQuery, summary: 'Kick out a session' }, async ({ session, query }) => {
+    const [target] = await db
+      .select({ id: sessions.id })
+      .from(sessions)
+      .where(and(eq(sessions.id, query.id), eq(sessions.tenantId, session.tenantId)));
+    if (!target) throw notFound();
+    await revokeSession(ctx, target.id, `kicked by ${session.username}`);
+    return true;
+  });
+});

@@ -1,0 +1,57 @@
+import { TenantPackageCreate, TenantPackageQuery, TenantPackageUpdate } from '@lightdesk/contract';
+import { asc, eq, ilike } from 'drizzle-orm';
+import { tenantPackageMenus, tenantPackages, tenants } from '../../../db/schema';
+import { countOf } from '../../../lib/access';
+import { applyPackage, withAncestors } from '../../../lib/agent-package';
+import { badInput } from '../../../lib/errors';
+import { resourceRoutes } from '../../../lib/resource';
+import { defineRoutes } from '../../../lib/routes';
+
+const columns = {
+  id: tenantPackages.id,
+  name: tenantPackages.name,
+  status: tenantPackages.status,
+  remark: tenantPackages.remark,
+  createdAt: tenantPackages.createdAt,
+};
+type PackageRow = { [K in keyof typeof columns]: (typeof columns)[K]['_']['data'] };
+
+export default defineRoutes((r, ctx) =>
+  resourceRoutes(r, ctx, {
+    base: '/api/system/tenant-package',
+    permission: 'system:tenant-package',
+    // Packages decide what every agent may grant: only the platform's staff manage them.
+    platform: true,
+    table: tenantPackages,
+    id: tenantPackages.id,
+    query: TenantPackageQuery,
+    create: TenantPackageCreate,
+    update: TenantPackageUpdate,
+    columns,
+    filters: (q) => [q.name ? ilike(tenantPackages.name, `%${q.name}%`) : undefined, q.status === undefined ? undefined : eq(tenantPackages.status, q.status)],
+    sortable: { name: tenantPackages.name, status: tenantPackages.status, createdAt: tenantPackages.createdAt },
+    defaultSort: [asc(tenantPackages.id)],
+    unique: [{ field: 'name', column: tenantPackages.name }],
+    validate: async ({ db }, _session, values) => {
+      const { unknown } = await withAncestors(db, values.menuIds);
+      if (unknown.length) throw badInput('menuIds', `no menu ${unknown.join(', ')}`);
+    },
+    toRow: ({ menuIds: _menuIds, ...row }) => row,
+    afterWrite: async (tx, _session, id, values) => {
+      const { ids } = await withAncestors(tx, values.menuIds);
+      await tx.delete(tenantPackageMenus).where(eq(tenantPackageMenus.packageId, id));
+      if (ids.length) await tx.insert(tenantPackageMenus).values(ids.map((menuId) => ({ packageId: id, menuId })));
+      // Agents on this package follow it: menus it lost leave their roles, ones it gained reach their admin role.
+      await applyPackage(tx, eq(tenants.packageId, id));
+    },
+    detail: async ({ db }, row: PackageRow) => {
+      const held = await db.select({ id: tenantPackageMenus.menuId }).from(tenantPackageMenus).where(eq(tenantPackageMenus.packageId, row.id)).orderBy(asc(tenantPackageMenus.menuId));
+      return { ...row, menuIds: held.map((m) => m.id) };
+    },
+    inUse: async ({ db }, _session, id) => {
+      const [row] = await db.select({ n: countOf }).from(tenants).where(eq(tenants.packageId, id));
+      return row && row.n > 0 ? 'system.tenant-package.in-use' : undefined;
+    },
+    simple: { columns: { id: tenantPackages.id, name: tenantPackages.name }, where: eq(tenantPackages.status, 0) },
+  }),
+);

@@ -1,0 +1,162 @@
+import { ResultCode, TenantCreate, TenantQuery, TenantStatusUpdate, TenantUpdate, type TenantCreate as CreateValues, type TenantUpdate as UpdateValues } from '@lightdesk/contract';
+import { and, asc, eq, gte, ilike, isNull, lte, or, sql } from 'drizzle-orm';
+import type { Database } from '../../../db/client';
+import { depts, posts, roles, sessions, tenantPackages, tenants, userRoles, users } from '../../../db/schema';
+import { countOf } from '../../../lib/access';
+import { applyPackage, TENANT_ADMIN_ROLE } from '../../../lib/agent-package';
+import type { AppContext } from '../../../lib/context';
+import { AppError, notFound } from '../../../lib/errors';
+import { resourceRoutes, type RowOf } from '../../../lib/resource';
+import { defineRoutes } from '../../../lib/routes';
+import { hashPassword } from '../../../lib/secrets';
+
+const columns = {
+  id: tenants.id,
+  code: tenants.code,
+  name: tenants.name,
+  type: tenants.type,
+  status: tenants.status,
+  expiresAt: tenants.expiresAt,
+  contactName: tenants.contactName,
+  contactMobile: tenants.contactMobile,
+  staffQuota: tenants.staffQuota,
+  packageId: tenants.packageId,
+  // Drizzle leaves the columns of a one-table select unqualified, so the outer row is named in full.
+  packageName: sql<string | null>`(select ${tenantPackages.name} from ${tenantPackages} where ${tenantPackages.id} = "tenants"."package_id")`.as('package_name'),
+  staffCount: sql<number>`(select count(*)::int from ${users} where ${users.tenantId} = "tenants"."id")`.as('staff_count'),
+  remark: tenants.remark,
+  createdAt: tenants.createdAt,
+};
+type TenantRow = RowOf<typeof columns>;
+
+const platformProtected = () => new AppError(ResultCode.conflict, 'system.tenant.platform-protected');
+const isPlatform = async (db: Database, id: number) => {
+  const [row] = await db.select({ type: tenants.type }).from(tenants).where(eq(tenants.id, id));
+  return row?.type === 'platform';
+};
+
+/** A disabled agent's sessions end at once, and stay ended if it is enabled again. */
+async function revokeTenantSessions(db: Database, now: Date, tenantId: number) {
+  await db
+    .update(sessions)
+    .set({ revokedAt: now, revokedReason: 'tenant-disabled' })
+    .where(and(eq(sessions.tenantId, tenantId), isNull(sessions.revokedAt)));
+}
+
+/** The package an agent is put on must exist and be enabled. */
+async function checkPackage(ctx: AppContext, packageId: number) {
+  const [pkg] = await ctx.db.select({ status: tenantPackages.status }).from(tenantPackages).where(eq(tenantPackages.id, packageId));
+  if (!pkg || pkg.status !== 0) throw new AppError(ResultCode.badInput, 'system.tenant.package-unavailable', { field: 'packageId' });
+}
+
+/** Usernames are unique platform-wide regardless of case (DESIGN §4), so every tenant's staff count. */
+async function checkUsernameFree(ctx: AppContext, username: string) {
+  const [taken] = await ctx.db.select({ id: users.id }).from(users).where(sql`lower(${users.username}) = lower(${username})`);
+  if (taken) throw new AppError(ResultCode.conflict, 'common.duplicate', { field: 'adminUsername' });
+}
+
+/** The agent's first account: a tenant_admin role holding the package's menus, and its administrator. */
+async function createAgentAdmin(tx: Database, tenantId: number, values: CreateValues) {
+  const [role] = await tx
+    .insert(roles)
+    .values({ tenantId, code: TENANT_ADMIN_ROLE, name: 'Agent administrator', remark: 'Created with the agent; holds every menu of its package' })
+    .returning({ id: roles.id });
+  const [admin] = await tx
+    .insert(users)
+    .values({ tenantId, username: values.adminUsername, nickname: values.contactName || values.adminUsername, passwordHash: await hashPassword(values.adminPassword) })
+    .returning({ id: users.id });
+  await tx.insert(userRoles).values({ userId: admin!.id, roleId: role!.id });
+  await applyPackage(tx, eq(tenants.id, tenantId));
+}
+
+export default defineRoutes((r, ctx) => {
+  resourceRoutes(r, ctx, {
+    base: '/api/system/tenant',
+    permission: 'system:tenant',
+    // Agents are managed by the platform; an agent's own staff never manage tenants.
+    platform: true,
+    table: tenants,
+    id: tenants.id,
+    query: TenantQuery,
+    create: TenantCreate,
+    update: TenantUpdate,
+    columns,
+    filters: (q) => [
+      q.name ? ilike(tenants.name, `%${q.name}%`) : undefined,
+      q.code ? ilike(tenants.code, `%${q.code}%`) : undefined,
+      q.status === undefined ? undefined : eq(tenants.status, q.status),
+      q.contact ? or(ilike(tenants.contactName, `%${q.contact}%`), ilike(tenants.contactMobile, `%${q.contact}%`)) : undefined,
+      q.expiresFrom ? gte(tenants.expiresAt, new Date(q.expiresFrom)) : undefined,
+      q.expiresTo ? lte(tenants.expiresAt, new Date(q.expiresTo)) : undefined,
+    ],
+    sortable: { code: tenants.code, name: tenants.name, status: tenants.status, expiresAt: tenants.expiresAt, createdAt: tenants.createdAt },
+    defaultSort: [asc(tenants.id)],
+    unique: [{ field: 'code', column: tenants.code }],
+    validate: async (ctx, _session, values, id) => {
+      if (id !== undefined && (await isPlatform(ctx.db, id))) throw platformProtected();
+      await checkPackage(ctx, (values as UpdateValues).packageId);
+      if (id === undefined) await checkUsernameFree(ctx, (values as CreateValues).adminUsername);
+    },
+    toRow: (values) => {
+      const v = values as CreateValues & UpdateValues;
+      return {
+        ...(v.id !== undefined && { id: v.id }),
+        ...(v.code !== undefined && { code: v.code, type: 'agent' }),
+        name: v.name,
+        contactName: v.contactName,
+        contactMobile: v.contactMobile,
+        packageId: v.packageId,
+        expiresAt: v.expiresAt ? new Date(v.expiresAt) : null,
+        staffQuota: v.staffQuota ?? null,
+        status: v.status,
+        remark: v.remark,
+      };
+    },
+    afterWrite: async (tx, _session, id, values, previous) => {
+      if (!previous) return createAgentAdmin(tx, id, values as CreateValues);
+      const v = values as UpdateValues;
+      const now = ctx.clock.now();
+      if (v.status !== 0 || (v.expiresAt && new Date(v.expiresAt) <= now)) await revokeTenantSessions(tx, now, id);
+      // A new package re-grants the agent's admin role and strips menus outside it from its other roles.
+      if (previous.packageId !== v.packageId) await applyPackage(tx, eq(tenants.id, id));
+    },
+    inUse: async ({ db }, _session, id) => {
+      if (await isPlatform(db, id)) return 'system.tenant.platform-protected';
+      const [staff] = await db.select({ n: countOf }).from(users).where(eq(users.tenantId, id));
+      return staff && staff.n > 0 ? 'system.tenant.has-staff' : undefined;
+    },
+    // With no staff left, what remains of the agent is its own set-up: roles, departments, posts.
+    beforeDelete: async (tx, _session, id) => {
+      await tx.delete(roles).where(eq(roles.tenantId, id));
+      await tx.delete(posts).where(eq(posts.tenantId, id));
+      await tx.delete(depts).where(eq(depts.tenantId, id));
+    },
+    excel: {
+      file: 'agents',
+      columns: [
+        { key: 'code', header: { zh: '代理商编码', en: 'Code' }, value: (t: TenantRow) => t.code },
+        { key: 'name', header: { zh: '代理商名称', en: 'Name' }, value: (t: TenantRow) => t.name },
+        { key: 'packageName', header: { zh: '套餐', en: 'Package' }, value: (t: TenantRow) => t.packageName },
+        { key: 'contactName', header: { zh: '联系人', en: 'Contact' }, value: (t: TenantRow) => t.contactName },
+        { key: 'contactMobile', header: { zh: '联系电话', en: 'Contact mobile' }, value: (t: TenantRow) => t.contactMobile },
+        { key: 'status', header: { zh: '状态', en: 'Status' }, value: (t: TenantRow) => (t.status === 0 ? 'Enabled' : 'Disabled') },
+        { key: 'expiresAt', header: { zh: '过期时间', en: 'Expires' }, value: (t: TenantRow) => t.expiresAt },
+        { key: 'staffQuota', header: { zh: '账号额度', en: 'Staff quota' }, value: (t: TenantRow) => t.staffQuota },
+        { key: 'staffCount', header: { zh: '账号数', en: 'Staff' }, value: (t: TenantRow) => t.staffCount },
+        { key: 'createdAt', header: { zh: '创建时间', en: 'Created' }, value: (t: TenantRow) => t.createdAt },
+      ],
+    },
+    simple: { columns: { id: tenants.id, code: tenants.code, name: tenants.name }, where: eq(tenants.status, 0) },
+  });
+
+  r.put('/api/system/tenant/update-status', { permission: 'system:tenant:update', platform: true, body: TenantStatusUpdate, summary: 'Enable or disable an agent' }, async ({ body }) => {
+    const [row] = await ctx.db.select({ type: tenants.type }).from(tenants).where(eq(tenants.id, body.id));
+    if (!row) throw notFound();
+    if (row.type === 'platform') throw platformProtected();
+    await ctx.db.transaction(async (tx) => {
+      await tx.update(tenants).set({ status: body.status, updatedAt: ctx.clock.now() }).where(eq(tenants.id, body.id));
+      if (body.status !== 0) await revokeTenantSessions(tx, ctx.clock.now(), body.id);
+    });
+    return true;
+  });
+});

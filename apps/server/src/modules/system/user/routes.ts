@@ -1,0 +1,126 @@
+import { ResultCode, StaffAssignRoles, StaffCreate, StaffPasswordReset, StaffQuery, StaffStatusUpdate, StaffUpdate } from '@lightdesk/contract';
+import { and, desc, eq, gte, ilike, inArray, lte, sql } from 'drizzle-orm';
+import { cancellationRequests, depts, userPosts, userRoles, users } from '../../../db/schema';
+import { countOf, revokeUserSessions } from '../../../lib/access';
+import { deptsAndBelow } from '../../../lib/data-scope';
+import { AppError } from '../../../lib/errors';
+import { resourceRoutes, type RowOf } from '../../../lib/resource';
+import { hashPassword } from '../../../lib/secrets';
+import { defineRoutes } from '../../../lib/routes';
+import * as staff from './service';
+
+/** The columns of a list row, a detail answer and the export; never the password hash. */
+const columns = {
+  id: users.id,
+  username: users.username,
+  nickname: users.nickname,
+  deptId: users.deptId,
+  deptName: sql<string | null>`(select ${depts.name} from ${depts} where ${depts.id} = ${users.deptId})`.as('dept_name'),
+  email: users.email,
+  mobile: users.mobile,
+  sex: users.sex,
+  status: users.status,
+  remark: users.remark,
+  lastLoginAt: users.lastLoginAt,
+  lastLoginIp: users.lastLoginIp,
+  createdAt: users.createdAt,
+};
+type StaffRow = RowOf<typeof columns>;
+
+const SEX = ['Unknown', 'Male', 'Female'];
+
+export default defineRoutes((r, ctx) => {
+  resourceRoutes(r, ctx, {
+    base: '/api/system/user',
+    permission: 'system:user',
+    table: users,
+    id: users.id,
+    tenant: users.tenantId,
+    dataScope: staff.staffScope,
+    query: StaffQuery,
+    create: StaffCreate,
+    update: StaffUpdate,
+    columns,
+    filters: async (q, session) => [
+      q.username ? ilike(users.username, `%${q.username}%`) : undefined,
+      q.nickname ? ilike(users.nickname, `%${q.nickname}%`) : undefined,
+      q.mobile ? ilike(users.mobile, `%${q.mobile}%`) : undefined,
+      q.status === undefined ? undefined : eq(users.status, q.status),
+      // A department filter takes in its sub-departments (the tree on the staff screen).
+      q.deptId === undefined ? undefined : inArray(users.deptId, await deptsAndBelow(ctx.db, session.tenantId, [q.deptId])),
+      q.createdFrom ? gte(users.createdAt, new Date(q.createdFrom)) : undefined,
+      q.createdTo ? lte(users.createdAt, new Date(q.createdTo)) : undefined,
+    ],
+    sortable: { id: users.id, username: users.username, nickname: users.nickname, status: users.status, createdAt: users.createdAt, lastLoginAt: users.lastLoginAt },
+    defaultSort: [desc(users.id)],
+    unique: [
+      // DESIGN §4: sign-in has no tenant field, so a username (any case) and a mobile number name one account platform-wide.
+      { field: 'username', column: users.username, platformWide: true, ignoreCase: true, index: 'users_username_key' },
+      { field: 'mobile', column: users.mobile, platformWide: true, index: 'users_mobile_key' },
+    ],
+    validate: async (ctx, session, values, id) => {
+      await staff.checkLinks(ctx, session, values);
+      if ('password' in values) staff.refusePasswordLikeUsername(values.password, values.username);
+      if (id === undefined) return;
+      const user = await staff.findStaff(ctx, session, id);
+      const reason = values.status === 1 && user.status !== 1 ? staff.lockoutReason(session, user) : undefined;
+      if (reason) throw new AppError(ResultCode.conflict, reason);
+      if (values.roleIds) await staff.guardBuiltinRoles(ctx, session, user, values.roleIds);
+    },
+    toRow: async (values) => {
+      const { postIds: _posts, roleIds: _roles, ...row } = values;
+      if (!('password' in row)) return row;
+      const { password, ...rest } = row;
+      return { ...rest, passwordHash: await hashPassword(password) };
+    },
+    afterWrite: async (tx, session, id, values, previous) => {
+      await staff.replaceLinks(tx, id, values);
+      if (!previous) await staff.enforceQuota(tx, session.tenantId);
+      else if (values.status === 1 && previous.status !== 1) await revokeUserSessions(tx, ctx.clock.now(), id, 'disabled');
+    },
+    inUse: async ({ db }, session, id) => {
+      const [user] = await db.select({ id: users.id, username: users.username }).from(users).where(eq(users.id, id));
+      const reason = user && staff.lockoutReason(session, user);
+      if (reason) return reason;
+      // The request must outlive the account until its grace period purges the data (DESIGN §5).
+      const [pending] = await db.select({ n: countOf }).from(cancellationRequests).where(eq(cancellationRequests.userId, id));
+      return pending && pending.n > 0 ? 'system.user.has-cancellation' : undefined;
+    },
+    // The sessions go with the account (ON DELETE CASCADE), so its tokens stop working at once.
+    beforeDelete: async (tx, session, id) => {
+      await tx.update(depts).set({ leaderUserId: null }).where(and(eq(depts.tenantId, session.tenantId), eq(depts.leaderUserId, id)));
+    },
+    detail: async ({ db }, row) => {
+      const [roleRows, postRows] = await Promise.all([
+        db.select({ id: userRoles.roleId }).from(userRoles).where(eq(userRoles.userId, row.id)),
+        db.select({ id: userPosts.postId }).from(userPosts).where(eq(userPosts.userId, row.id)),
+      ]);
+      return { ...row, roleIds: roleRows.map((x) => x.id).sort((a, b) => a - b), postIds: postRows.map((x) => x.id).sort((a, b) => a - b) };
+    },
+    excel: {
+      file: 'staff',
+      columns: [
+        { key: 'username', header: { zh: '用户名称', en: 'Username' }, value: (u: StaffRow) => u.username },
+        { key: 'nickname', header: { zh: '用户昵称', en: 'Nickname' }, value: (u: StaffRow) => u.nickname },
+        { key: 'deptName', header: { zh: '部门', en: 'Department' }, value: (u: StaffRow) => u.deptName },
+        { key: 'mobile', header: { zh: '手机号码', en: 'Mobile' }, value: (u: StaffRow) => u.mobile },
+        { key: 'email', header: { zh: '邮箱', en: 'Email' }, value: (u: StaffRow) => u.email },
+        { key: 'sex', header: { zh: '性别', en: 'Sex' }, value: (u: StaffRow) => SEX[u.sex] ?? '' },
+        { key: 'status', header: { zh: '状态', en: 'Status' }, value: (u: StaffRow) => (u.status === 0 ? 'Enabled' : 'Disabled') },
+        { key: 'lastLoginAt', header: { zh: '最后登录时间', en: 'Last sign-in' }, value: (u: StaffRow) => u.lastLoginAt },
+        { key: 'createdAt', header: { zh: '创建时间', en: 'Created' }, value: (u: StaffRow) => u.createdAt },
+      ],
+    },
+    simple: { columns: { id: users.id, nickname: users.nickname, deptId: users.deptId }, where: eq(users.status, 0) },
+  });
+
+  r.put('/api/system/user/update-status', { permission: 'system:user:update', body: StaffStatusUpdate, summary: 'Enable or disable a staff member' }, ({ session, body }) =>
+    staff.setStatus(ctx, session, body),
+  );
+  r.put('/api/system/user/update-password', { permission: 'system:user:reset-password', body: StaffPasswordReset, summary: "Reset a staff member's password" }, ({ session, body }) =>
+    staff.resetPassword(ctx, session, body),
+  );
+  r.put('/api/system/user/assign-roles', { permission: 'system:user:update', body: StaffAssignRoles, summary: "Replace a staff member's roles" }, ({ session, body }) =>
+    staff.assignRoles(ctx, session, body),
+  );
+});

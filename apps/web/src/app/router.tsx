@@ -1,0 +1,41 @@
+import { createHashRouter, useRouteError } from 'react-router';
+import { LoginPage, Login2Page } from '../features/auth/login-page';
+import { setSessionEndHandler, sessionEndedText } from '../lib/http/feedback';
+import { notify } from '../lib/notify';
+import { isPublicPath, loginPath } from './guard';
+import { LoadFailure } from './load-failure';
+import { NotFoundPage } from './not-found-page';
+import { PageSpinner } from './page-spinner';
+import { forgetSession } from './session';
+import { Shell } from './shell';
+import { shellLoader } from './shell-loader';
+
+function RouteError() {
+  return <LoadFailure error={useRouteError()} />;
+}
+
+/** Hash routing (spec §2). The sign-in screens are in the first chunk; everything else is lazy. */
+export const router = createHashRouter([
+  {
+    errorElement: <RouteError />,
+    hydrateFallbackElement: <PageSpinner />,
+    children: [
+      { path: '/login', element: <LoginPage /> },
+      { path: '/login2', element: <Login2Page /> },
+      { path: '/404', element: <NotFoundPage /> },
+      { path: '*', loader: shellLoader, element: <Shell /> },
+    ],
+  },
+]);
+
+/**
+ * An envelope 401 (lib/http) ends the session once: forget it and send the person to sign in,
+ * carrying the page they were on — unless they are on a public page already.
+ */
+setSessionEndHandler(() => {
+  forgetSession();
+  const { pathname, search } = router.state.location;
+  if (isPublicPath(pathname)) return;
+  notify.error(sessionEndedText());
+  void router.navigate(loginPath(pathname + search), { replace: true });
+});

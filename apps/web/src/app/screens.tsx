@@ -1,0 +1,71 @@
+import { Suspense, createElement, useEffect, useState, type ComponentType, type LazyExoticComponent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { NotBuiltPage } from '../components/not-built-page';
+import { ErrorBoundary } from '../lib/error-boundary';
+import { lazyScreen } from '../lib/lazy';
+import { menuTitle, type ScreenProps } from '../lib/navigation';
+import { LoadFailure } from './load-failure';
+import { PageSpinner } from './page-spinner';
+import type { AppRoute } from '../lib/route-table';
+
+type ScreenModule = () => Promise<{ default: ComponentType<ScreenProps> }>;
+
+const publicContent: ScreenModule = () => import('../features/public/public-content').then((m) => ({ default: m.PublicScreen }));
+
+/**
+ * The screens this build contains, keyed by the menu's `component` (spec §2). Each loads on
+ * first visit; an entry missing here shows the "not built yet" page instead of a 404.
+ */
+export const SCREENS: Readonly<Record<string, ScreenModule>> = {
+  'workbench/home': () => import('../features/workbench/home-page').then((m) => ({ default: m.HomePage })),
+  'help/center': publicContent,
+  'help/common-issue': publicContent,
+  'help/user-manual': publicContent,
+  'help/download': publicContent,
+  'help/privacy': publicContent,
+  'guide/spotlight': publicContent,
+  'guide/gateway': publicContent,
+  'guide/smartSpaceSensor': publicContent,
+  'guide/guideSceneRecognition': publicContent,
+  'guide/guideCustomerCounting': publicContent,
+  'guide/guideHeatmap': publicContent,
+  'guide/guideVideoPlayer': publicContent,
+};
+
+/** One lazy component per registry key, made once: nothing loads until it renders. */
+const LAZY_SCREENS: ReadonlyMap<string, LazyExoticComponent<ComponentType<ScreenProps>>> = new Map(
+  Object.entries(SCREENS).map(([component, load]) => [component, lazyScreen(load)]),
+);
+
+/** spec §2/§9: embedded pages are the window's height less the navbar and tags (94.5 px). */
+export const frameHeight = (windowHeight: number) => windowHeight - 94.5;
+
+function EmbeddedFrame({ src, title }: { src: string; title: string }) {
+  const [height, setHeight] = useState(() => frameHeight(window.innerHeight));
+  useEffect(() => {
+    const onResize = () => setHeight(frameHeight(window.innerHeight));
+    window.addEventListener('resize', onResize);
+    return () => window.removeEventListener('resize', onResize);
+  }, []);
+  return <iframe src={src} title={title} className="embedded-frame" style={{ height }} sandbox="allow-scripts allow-same-origin allow-forms allow-popups" />;
+}
+
+/** One generated route's screen, with its own loading state and failure boundary. */
+export function Screen({ route }: { route: AppRoute }) {
+  const { t } = useTranslation('menu');
+  const title = menuTitle(t, route);
+  if (route.frameSrc) return <EmbeddedFrame src={route.frameSrc} title={title} />;
+  const screen = LAZY_SCREENS.get(route.component);
+  return (
+    <ErrorBoundary fallback={(error, retry) => <LoadFailure error={error} onRetry={retry} />}>
+      <Suspense fallback={<PageSpinner />}>
+        {screen ? (
+          // The registry's components are module constants, made once above, not per render.
+          createElement(screen, { path: route.path, name: title, component: route.component })
+        ) : (
+          <NotBuiltPage name={title} component={route.component || '—'} />
+        )}
+      </Suspense>
+    </ErrorBoundary>
+  );
+}

@@ -1,0 +1,63 @@
+import type { PermissionInfo } from '@lightdesk/contract';
+import { create } from 'zustand';
+import { useDictStore } from '../components/dict-store';
+import { loadDicts } from '../components/load-dicts';
+import { clearAuth, getToken } from '../lib/auth-token';
+import { api, openApi } from '../lib/http';
+import { useScreens } from '../lib/navigation';
+import { useSession } from '../lib/session';
+import { useTags } from '../layout/tags-store';
+import { buildRouteTable, type RouteTable } from '../lib/route-table';
+
+interface ShellState {
+  /** The screens generated from the server's menu; absent until the session has loaded. */
+  table?: RouteTable;
+}
+
+export const useShell = create<ShellState>()(() => ({}));
+
+export const hasToken = () => !!getToken();
+export const sessionLoaded = () => !!useShell.getState().table;
+
+/** spec §4: dictionaries, then user info, then the routes built from the menu. */
+async function load(): Promise<void> {
+  await loadDicts();
+  const info = await api.get<PermissionInfo>('/system/auth/get-permission-info');
+  useSession.getState().setIdentity(info);
+  const table = buildRouteTable(info.menus);
+  useScreens.setState({ screens: table.routes.map(({ path, name, componentName, visible }) => ({ path, name, componentName, visible })) });
+  useShell.setState({ table });
+}
+
+let loading: Promise<void> | undefined;
+/** Loads the signed-in session once, however many navigations ask for it meanwhile. */
+export function ensureSession(): Promise<void> {
+  if (sessionLoaded()) return Promise.resolve();
+  loading ??= load().finally(() => {
+    loading = undefined;
+  });
+  return loading;
+}
+
+/** Forgets everything of the session in this browser tab (spec §4: roles, permissions, tokens). */
+export function forgetSession(): void {
+  clearAuth();
+  useSession.getState().clear();
+  useDictStore.getState().setAll([]);
+  useTags.getState().clear();
+  useShell.setState({ table: undefined });
+  useScreens.setState({ screens: [] });
+  // The query cache is only loaded with the layout; clear it when it is there.
+  void import('./query-client').then(({ queryClient }) => queryClient.clear());
+}
+
+/** spec §4: logout clears the session even when the server call fails. */
+export async function signOut(): Promise<void> {
+  try {
+    if (getToken()) await openApi.post('/auth/logout');
+  } catch {
+    // The server may be unreachable or the session already over: the browser forgets it anyway.
+  } finally {
+    forgetSession();
+  }
+}

@@ -1,0 +1,226 @@
+import type { DictData, Page, PageQuery } from '@lightdesk/contract';
+import { queryOptions } from '@tanstack/react-query';
+import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
+import { useSession } from '../lib/session';
+import { useDictStore } from './dict-store';
+import type { DownloadFn } from './export-button';
+import { col, dateCol, dictCol } from './list-columns';
+import { dateRangeFilter, dictFilter, filterParams, textFilter } from './list-filters';
+import { ListPage, type ListForm } from './list-page';
+import { renderWithProviders } from './test-utils';
+
+interface Store {
+  id: number;
+  meshName: string;
+  status: string;
+  createdAt: string;
+}
+type StoreQuery = PageQuery & { meshName?: string; status?: string };
+
+const STORES: Store[] = Array.from({ length: 45 }, (_, i) => ({ id: i + 1, meshName: `Store ${i + 1}`, status: i % 2 ? '1' : '0', createdAt: '2025-03-04T05:06:07.000Z' }));
+
+/** A fake server: pages and filters the stores, recording every request. */
+const fetchStores = vi.fn(async (q: StoreQuery): Promise<Page<Store>> => {
+  const rows = STORES.filter((s) => (!q.meshName || s.meshName.includes(q.meshName)) && (!q.status || s.status === q.status));
+  return { list: rows.slice((q.page - 1) * q.limit, q.page * q.limit), total: rows.length };
+});
+const storePageQuery = (q: StoreQuery) => queryOptions({ queryKey: ['stores', q], queryFn: () => fetchStores(q) });
+const lastQuery = () => fetchStores.mock.lastCall?.[0];
+
+const dict = (value: string, label: string, colorType: string): DictData => ({ dictType: 'common_status', value, label, colorType, cssClass: '', sort: Number(value) });
+
+const columns = [col<Store>('meshName', 'Store name'), dictCol<Store>('status', 'Status', 'common_status'), dateCol<Store>('createdAt', 'Created')];
+const filters = [textFilter('meshName', 'Store name'), dictFilter('status', 'Status', 'common_status')];
+
+beforeEach(() => {
+  fetchStores.mockClear();
+  act(() => useDictStore.getState().setAll([dict('0', 'Enabled', 'success'), dict('1', 'Disabled', 'danger')]));
+  // Without a `can` prop the list asks the signed-in user's permissions: this one holds all.
+  act(() => useSession.getState().setIdentity({ user: { id: 1, avatar: '', userName: 'admin', nickname: 'Admin' }, roles: ['admin'], permissions: ['*:*:*'] }));
+});
+afterEach(() => {
+  cleanup();
+  document.body.innerHTML = '';
+});
+
+const rowNames = () => screen.getAllByRole('row').slice(1).map((r) => within(r).getAllByRole('cell')[0]!.textContent);
+
+test('without a can prop, actions follow the signed-in user: none are shown to a user lacking them', async () => {
+  act(() => useSession.getState().setIdentity({ user: { id: 2, avatar: '', userName: 'viewer', nickname: 'Viewer' }, roles: ['viewer'], permissions: ['store:mesh:query'] }));
+  renderWithProviders(<ListPage query={storePageQuery} columns={columns} actions={{ create: { permission: 'store:mesh:create', form: () => null }, remove: { permission: 'store:mesh:delete', run: vi.fn() } }} />);
+  await screen.findAllByRole('row');
+  expect(screen.queryByTestId('list-create')).toBeNull();
+  expect(screen.queryByTestId('row-delete')).toBeNull();
+});
+
+describe('ListPage', () => {
+  test('shows the first page of rows from the query, with dictionary tags and dates', async () => {
+    renderWithProviders(<ListPage query={storePageQuery} columns={columns} />);
+    await waitFor(() => expect(rowNames()).toHaveLength(20));
+    expect(lastQuery()).toEqual({ page: 1, limit: 20 });
+    expect(rowNames()[0]).toBe('Store 1');
+    const first = screen.getAllByRole('row')[1]!;
+    expect(within(first).getByText('Enabled')).toHaveClass('ant-tag-success');
+    expect(first.querySelector('time')).toHaveAttribute('dateTime', '2025-03-04T05:06:07.000Z');
+    expect(screen.getByTestId('pagination-total')).toHaveTextContent('Total 45');
+  });
+
+  test('passes the search filters to the query and starts again at page 1', async () => {
+    renderWithProviders(<ListPage query={storePageQuery} columns={columns} filters={filters} />);
+    await waitFor(() => expect(rowNames()).toHaveLength(20));
+    await userEvent.click(screen.getByTestId('pagination-next'));
+    await waitFor(() => expect(lastQuery()).toEqual({ page: 2, limit: 20 }));
+
+    const search = screen.getByTestId('list-search');
+    await userEvent.type(within(search).getByRole('textbox'), '  Store 1  ');
+    fireEvent.mouseDown(within(search).getByRole('combobox'));
+    fireEvent.click(await screen.findByTitle('Disabled'));
+    await userEvent.click(within(search).getByRole('button', { name: /Search/ }));
+    await waitFor(() => expect(lastQuery()).toEqual({ meshName: 'Store 1', status: '1', page: 1, limit: 20 }));
+    await waitFor(() => expect(rowNames()).toEqual(['Store 10', 'Store 12', 'Store 14', 'Store 16', 'Store 18']));
+
+    await userEvent.click(within(search).getByRole('button', { name: /Reset/ }));
+    await waitFor(() => expect(lastQuery()).toEqual({ page: 1, limit: 20 }));
+  });
+
+  test('turns a day range into timestamps from the first day’s start to the last day’s end', () => {
+    const day = (iso: string) => ({
+      startOf: () => day(`${iso}T00:00:00.000Z`),
+      endOf: () => day(`${iso}T23:59:59.999Z`),
+      toISOString: () => iso,
+    });
+    const params = filterParams([dateRangeFilter('createTime', 'Created'), textFilter('name', 'Name')], { createTime: [day('2025-01-01'), day('2025-01-31')], name: '   ' });
+    expect(params).toEqual({ createTimeFrom: '2025-01-01T00:00:00.000Z', createTimeTo: '2025-01-31T23:59:59.999Z' });
+  });
+
+  test('hides create, export and row actions the user may not use', async () => {
+    const can = (permission: string) => permission === 'store:mesh:update';
+    renderWithProviders(
+      <ListPage
+        query={storePageQuery}
+        columns={columns}
+        can={can}
+        actions={{
+          create: { permission: 'store:mesh:create', form: () => null },
+          edit: { permission: 'store:mesh:update', form: () => null },
+          remove: { permission: 'store:mesh:delete', run: vi.fn() },
+          export: { permission: 'store:mesh:export', url: '/store/mesh/export-excel', fileName: 'stores', download: vi.fn() },
+        }}
+      />,
+    );
+    await waitFor(() => expect(rowNames()).toHaveLength(20));
+    expect(screen.queryByTestId('list-create')).toBeNull();
+    expect(screen.queryByTestId('list-export')).toBeNull();
+    expect(screen.queryAllByTestId('row-delete')).toHaveLength(0);
+    expect(screen.getAllByTestId('row-edit')).toHaveLength(20);
+  });
+
+  test('without a permission for any row action there is no action column', async () => {
+    renderWithProviders(<ListPage query={storePageQuery} columns={columns} can={() => false} actions={{ remove: { permission: 'store:mesh:delete', run: vi.fn() } }} />);
+    await waitFor(() => expect(rowNames()).toHaveLength(20));
+    expect(screen.queryByText('Actions')).toBeNull();
+  });
+
+  test('deletes a row after confirmation and reloads the list', async () => {
+    const run = vi.fn(async (_row: Store) => undefined);
+    renderWithProviders(<ListPage query={storePageQuery} columns={columns} actions={{ remove: { permission: 'store:mesh:delete', run, describe: (s) => s.meshName } }} />);
+    await waitFor(() => expect(rowNames()).toHaveLength(20));
+    const calls = fetchStores.mock.calls.length;
+    await userEvent.click(screen.getAllByTestId('row-delete')[2]!);
+    const dialog = await screen.findByRole('dialog');
+    expect(dialog).toHaveTextContent('Do you confirm deletion?');
+    expect(dialog).toHaveTextContent('Store 3');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Confirm' }));
+    await waitFor(() => expect(run).toHaveBeenCalledWith(STORES[2]));
+    expect(await screen.findByText('Deleted successfully')).toBeInTheDocument();
+    await waitFor(() => expect(fetchStores.mock.calls.length).toBeGreaterThan(calls));
+  });
+
+  test('opens the form empty to create and with the row to edit, reloading after a save', async () => {
+    const seen: Array<Store | undefined> = [];
+    const StoreForm: ListForm<Store> = ({ row, onClose }) => {
+      seen.push(row);
+      return (
+        <button type="button" onClick={() => onClose(true)}>
+          save {row?.meshName ?? 'new'}
+        </button>
+      );
+    };
+    renderWithProviders(<ListPage query={storePageQuery} columns={columns} actions={{ create: { permission: 'c', form: StoreForm }, edit: { permission: 'u', form: StoreForm } }} />);
+    await waitFor(() => expect(rowNames()).toHaveLength(20));
+
+    await userEvent.click(screen.getByTestId('list-create'));
+    await userEvent.click(screen.getByRole('button', { name: 'save new' }));
+    expect(screen.queryByRole('button', { name: 'save new' })).toBeNull();
+
+    const calls = fetchStores.mock.calls.length;
+    await userEvent.click(screen.getAllByTestId('row-edit')[1]!);
+    await userEvent.click(screen.getByRole('button', { name: 'save Store 2' }));
+    expect(seen.at(-1)).toEqual(STORES[1]);
+    await waitFor(() => expect(fetchStores.mock.calls.length).toBeGreaterThan(calls));
+  });
+
+  describe('Excel export', () => {
+    let saved: { name: string; blob: Blob } | undefined;
+    beforeEach(() => {
+      saved = undefined;
+      const blobs = new Map<string, Blob>();
+      vi.spyOn(URL, 'createObjectURL').mockImplementation((blob) => {
+        const url = `blob:test/${blobs.size}`;
+        blobs.set(url, blob as Blob);
+        return url;
+      });
+      vi.spyOn(URL, 'revokeObjectURL').mockImplementation(() => undefined);
+      vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
+        saved = { name: this.download, blob: blobs.get(this.href)! };
+      });
+    });
+    afterEach(() => vi.restoreAllMocks());
+
+    test('downloads with the current filters, shows progress and saves an .xlsx file', async () => {
+      let progress!: (loaded: number, total?: number) => void;
+      let finish!: (blob: Blob) => void;
+      const download = vi.fn<DownloadFn>((_url, _params, onProgress) => {
+        progress = onProgress;
+        return new Promise<Blob>((resolve) => (finish = resolve));
+      });
+      renderWithProviders(
+        <ListPage
+          query={storePageQuery}
+          columns={columns}
+          filters={filters}
+          actions={{ export: { permission: 'store:mesh:export', url: '/store/mesh/export-excel', fileName: 'stores', download } }}
+        />,
+      );
+      await waitFor(() => expect(rowNames()).toHaveLength(20));
+      await userEvent.type(within(screen.getByTestId('list-search')).getByRole('textbox'), 'Store 4');
+      await userEvent.click(within(screen.getByTestId('list-search')).getByRole('button', { name: /Search/ }));
+      await waitFor(() => expect(lastQuery()).toMatchObject({ meshName: 'Store 4' }));
+
+      await userEvent.click(screen.getByTestId('list-export'));
+      // The same filters as the list, without its paging.
+      expect(download).toHaveBeenCalledWith('/store/mesh/export-excel', { meshName: 'Store 4' }, expect.any(Function));
+      expect(screen.getByTestId('list-export-progress')).toBeInTheDocument();
+
+      act(() => progress(2048));
+      expect(screen.getByTestId('list-export-progress')).toHaveTextContent('2 KB received');
+      act(() => progress(512, 1024));
+      await waitFor(() => expect(within(screen.getByTestId('list-export-progress')).getByRole('progressbar')).toHaveAttribute('aria-valuenow', '50'));
+
+      const blob = new Blob(['xlsx bytes']);
+      await act(async () => finish(blob));
+      expect(saved).toEqual({ name: 'stores.xlsx', blob });
+      expect(screen.queryByTestId('list-export-progress')).toBeNull();
+    });
+
+    test('a failed download saves nothing and ends the progress', async () => {
+      const download = vi.fn<DownloadFn>(() => Promise.reject(new Error('timeout')));
+      renderWithProviders(<ListPage query={storePageQuery} columns={columns} actions={{ export: { permission: 'e', url: '/x/export-excel', fileName: 'x.xlsx', download } }} />);
+      await userEvent.click(screen.getByTestId('list-export'));
+      await waitFor(() => expect(screen.queryByTestId('list-export-progress')).toBeNull());
+      expect(saved).toBeUndefined();
+    });
+  });
+});

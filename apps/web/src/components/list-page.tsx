@@ -1,0 +1,242 @@
+import DeleteOutlined from '@ant-design/icons/DeleteOutlined';
+import EditOutlined from '@ant-design/icons/EditOutlined';
+import PlusOutlined from '@ant-design/icons/PlusOutlined';
+import ReloadOutlined from '@ant-design/icons/ReloadOutlined';
+import type { Page, PageQuery } from '@lightdesk/contract';
+import { keepPreviousData, useQuery, type QueryKey, type UseQueryOptions } from '@tanstack/react-query';
+import Button from 'antd/es/button';
+import message from 'antd/es/message';
+import Space from 'antd/es/space';
+import Table, { type ColumnsType, type ColumnType } from 'antd/es/table';
+import Tooltip from 'antd/es/tooltip';
+import { useCallback, useMemo, useState, type ComponentType, type Key, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { downloadWithProgress } from '../lib/http';
+import { usePermission } from '../lib/permission';
+import { useConfirmDelete } from './confirm-delete';
+import { ExportButton, type DownloadFn } from './export-button';
+import { SearchForm, type FilterConfig, type FilterParams } from './list-filters';
+import { DEFAULT_LIMIT, Pagination } from './pagination';
+
+/**
+ * A create/edit dialog: `row` is absent when creating; `defaults` presets a new row's fields
+ * (e.g. the parent of a child department); `onClose(true)` after a save refreshes the list.
+ */
+export type ListForm<Row> = ComponentType<{ row?: Row; defaults?: Partial<Row>; onClose: (saved: boolean) => void }>;
+
+/** What a screen's own row actions may do to the list they sit in. */
+export interface ListHandle<Row> {
+  reload: () => void;
+  /** Opens the create form with some fields preset. */
+  create: (defaults?: Partial<Row>) => void;
+}
+
+export interface ListActions<Row> {
+  create?: { permission: string; form: ListForm<Row> };
+  edit?: { permission: string; form: ListForm<Row> };
+  /**
+   * Deletes one row after the 'Do you confirm deletion?' dialog; `describe` names it there;
+   * `when` hides the button on rows the server would refuse (e.g. built-in entries).
+   */
+  remove?: { permission: string; run: (row: Row) => Promise<unknown>; describe?: (row: Row) => ReactNode; when?: (row: Row) => boolean };
+  /** Excel export of the filtered list (`url` ends in `/export-excel`); `download` defaults to the app's download client. */
+  export?: { permission: string; url: string; fileName: string; download?: DownloadFn };
+}
+
+export interface ListPageProps<Row extends object, Params extends PageQuery, TKey extends QueryKey> {
+  /** A TanStack `queryOptions` factory answering `{ list, total }`, e.g. `staffPageQuery`. */
+  query: (params: Params) => UseQueryOptions<Page<Row>, Error, Page<Row>, TKey>;
+  columns: ColumnsType<Row>;
+  rowKey?: (keyof Row & string) | ((row: Row) => Key);
+  filters?: readonly FilterConfig[];
+  actions?: ListActions<Row>;
+  /** Further toolbar buttons, after create and export. */
+  toolbar?: ReactNode;
+  /**
+   * Further row actions (details, kick out…), before edit and delete. The screen decides
+   * who sees them: pass `undefined` when the user may use none, and the column goes away.
+   */
+  rowActions?: (row: Row, list: ListHandle<Row>) => ReactNode;
+  /** Filters set outside the search form (e.g. a department tree beside the list); also sent with the export. */
+  params?: FilterParams;
+  /** Rows carry `children`: every row is shown at once, expanded, without paging (a department tree). */
+  tree?: boolean;
+  /** Permission check; defaults to the signed-in user's permissions (tests pass their own). */
+  can?: (permission: string) => boolean;
+}
+
+type Dialog<Row> = { open: false } | { open: true; row?: Row; defaults?: Partial<Row> };
+
+type TreeRow<Row> = Row & { children?: TreeRow<Row>[] };
+/** The keys of every row that has children, for a tree shown expanded. */
+function parentKeys<Row extends object>(rows: readonly TreeRow<Row>[], keyOf: (row: Row) => Key): Key[] {
+  return rows.flatMap((row) => (row.children?.length ? [keyOf(row), ...parentKeys(row.children, keyOf)] : []));
+}
+
+/**
+ * The scaffold of every list screen (STYLE: "a web screen is mostly configuration"):
+ * search form, toolbar, table with row actions, pagination and Excel export.
+ */
+export function ListPage<Row extends object, Params extends PageQuery, TKey extends QueryKey>({
+  query,
+  columns,
+  // Every entity of the contract has an `id`; screens whose rows don't pass rowKey.
+  rowKey = 'id' as keyof Row & string,
+  filters = [],
+  actions = {},
+  toolbar,
+  rowActions,
+  params: fixedParams,
+  tree = false,
+  can: canOverride,
+}: ListPageProps<Row, Params, TKey>) {
+  const { hasPermi } = usePermission();
+  const can = canOverride ?? hasPermi;
+  const { t } = useTranslation('components');
+  const [toast, toastHolder] = message.useMessage();
+  const [confirmDelete, confirmHolder] = useConfirmDelete();
+  const [search, setSearch] = useState<FilterParams>({});
+  const [paging, setPaging] = useState({ page: 1, limit: DEFAULT_LIMIT });
+  const [dialog, setDialog] = useState<Dialog<Row>>({ open: false });
+  // A tree starts fully expanded; only the rows someone folds stay folded.
+  const [collapsed, setCollapsed] = useState<ReadonlySet<Key>>(new Set());
+
+  // Filters set from outside start the list again at page 1, as a search does.
+  const fixedKey = JSON.stringify(fixedParams ?? {});
+  const [seenFixed, setSeenFixed] = useState(fixedKey);
+  if (seenFixed !== fixedKey) {
+    setSeenFixed(fixedKey);
+    setPaging((p) => ({ ...p, page: 1 }));
+  }
+  const allFilters = useMemo(() => ({ ...search, ...fixedParams }), [search, fixedParams]);
+
+  // The filter configuration names the query's fields and the server validates them
+  // against the contract, so the assembled parameters are the screen's query type.
+  const params = { ...allFilters, ...paging } as unknown as Params;
+  const { data, isFetching, refetch } = useQuery({ ...query(params), placeholderData: keepPreviousData });
+  const total = data?.total ?? 0;
+  const keyOf = useMemo(() => (typeof rowKey === 'function' ? rowKey : (row: Row) => row[rowKey] as Key), [rowKey]);
+  const expandedKeys = useMemo(
+    () => (tree ? parentKeys<Row>(data?.list ?? [], keyOf).filter((k) => !collapsed.has(k)) : []),
+    [tree, data, keyOf, collapsed],
+  );
+
+
+  const { create, edit, remove, export: exportExcel } = actions;
+  const canCreate = create && can(create.permission);
+  const canEdit = edit && can(edit.permission);
+  const canRemove = remove && can(remove.permission);
+  const canExport = exportExcel && can(exportExcel.permission);
+
+  const handle = useMemo<ListHandle<Row>>(() => ({ reload: () => void refetch(), create: (defaults) => setDialog({ open: true, defaults }) }), [refetch]);
+
+  const removeRow = useCallback(
+    async (row: Row) => {
+      if (!remove) return;
+      const deleted = await confirmDelete({ content: remove.describe?.(row), onConfirm: () => remove.run(row) });
+      if (!deleted) return;
+      void toast.success(t('list.deleted'));
+      const { data: fresh } = await refetch();
+      // Deleting the last row of the last page would leave an empty page: step back.
+      if (fresh && fresh.list.length === 0 && fresh.total > 0) setPaging((p) => ({ ...p, page: Math.max(1, Math.ceil(fresh.total / p.limit)) }));
+    },
+    [remove, confirmDelete, toast, t, refetch],
+  );
+
+  const tableColumns = useMemo<ColumnsType<Row>>(() => {
+    if (!canEdit && !canRemove && !rowActions) return columns;
+    const actionColumn: ColumnType<Row> = {
+      key: 'actions',
+      title: t('list.actions'),
+      fixed: 'right',
+      render: (_value: unknown, row: Row) => (
+        <Space size={0}>
+          {rowActions?.(row, handle)}
+          {canEdit && (
+            <Button type="link" size="small" icon={<EditOutlined />} onClick={() => setDialog({ open: true, row })} data-testid="row-edit">
+              {t('list.edit')}
+            </Button>
+          )}
+          {canRemove && remove && (remove.when?.(row) ?? true) && (
+            <Button
+              type="link"
+              size="small"
+              danger
+              icon={<DeleteOutlined />}
+              data-testid="row-delete"
+              onClick={() => void removeRow(row)}
+            >
+              {t('list.delete')}
+            </Button>
+          )}
+        </Space>
+      ),
+    };
+    return [...columns, actionColumn];
+  }, [columns, canEdit, canRemove, remove, rowActions, handle, removeRow, t]);
+
+  // Create and edit may share one form component; the open dialog picks which.
+  const DialogForm = dialog.open ? (dialog.row ? edit?.form : create?.form) : undefined;
+
+  return (
+    <div className="ld-list-page" data-testid="list-page">
+      {toastHolder}
+      {confirmHolder}
+      {filters.length > 0 && (
+        <SearchForm
+          filters={filters}
+          onSearch={(next) => {
+            setSearch(next);
+            setPaging((p) => ({ ...p, page: 1 }));
+          }}
+        />
+      )}
+      <div style={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: 8, marginBottom: 12 }} data-testid="list-toolbar">
+        {canCreate && (
+          <Button type="primary" icon={<PlusOutlined />} onClick={() => setDialog({ open: true })} data-testid="list-create">
+            {t('list.create')}
+          </Button>
+        )}
+        {canExport && exportExcel && <ExportButton url={exportExcel.url} params={allFilters} fileName={exportExcel.fileName} download={exportExcel.download ?? downloadWithProgress} />}
+        {toolbar}
+        <Tooltip title={t('list.refresh')}>
+          <Button icon={<ReloadOutlined />} aria-label={t('list.refresh')} onClick={() => void refetch()} style={{ marginLeft: 'auto' }} />
+        </Tooltip>
+      </div>
+      <Table<Row>
+        rowKey={rowKey}
+        columns={tableColumns}
+        dataSource={data?.list ?? []}
+        loading={isFetching}
+        pagination={false}
+        scroll={{ x: 'max-content' }}
+        size="middle"
+        expandable={
+          tree
+            ? {
+                expandedRowKeys: expandedKeys,
+                onExpand: (expanded, row) =>
+                  setCollapsed((before) => {
+                    const next = new Set(before);
+                    if (expanded) next.delete(keyOf(row));
+                    else next.add(keyOf(row));
+                    return next;
+                  }),
+              }
+            : undefined
+        }
+      />
+      {!tree && <Pagination page={paging.page} limit={paging.limit} total={total} onChange={(page, limit) => setPaging({ page, limit })} />}
+      {DialogForm && (
+        <DialogForm
+          row={dialog.open ? dialog.row : undefined}
+          defaults={dialog.open ? dialog.defaults : undefined}
+          onClose={(saved) => {
+            setDialog({ open: false });
+            if (saved) void refetch();
+          }}
+        />
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,12 @@
+import type { DictData } from '@lightdesk/contract';
+import { api } from '../lib/http';
+import { useDictStore } from './dict-store';
+
+/**
+ * Fills the dictionary cache from the server (spec §7): after sign-in, and again after an
+ * administrator edits a dictionary, so tags and selects everywhere show the new labels at once.
+ */
+export async function loadDicts(): Promise<void> {
+  const dicts = await api.get<DictData[]>('/system/dict-data/list-all-simple');
+  useDictStore.getState().setAll(dicts);
+}

@@ -1,0 +1,40 @@
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { render } from '@testing-library/react';
+import i18next, { type i18n as I18n, type Resource } from 'i18next';
+import type { ReactElement, ReactNode } from 'react';
+import { I18nextProvider } from 'react-i18next';
+import components from '../locales/en-US/components.json';
+
+/** A private i18next instance with the en-US components namespace (and any `common` keys a test needs). */
+export function testI18n(common: Resource[string] = {}): I18n {
+  const instance = i18next.createInstance();
+  void instance.init({
+    lng: 'en-US',
+    fallbackLng: 'en-US',
+    resources: { 'en-US': { components, common } },
+    ns: ['components', 'common'],
+    defaultNS: 'components',
+    // Resources are in memory: initialise synchronously so the first render is translated.
+    initAsync: false,
+    interpolation: { escapeValue: false },
+    react: { useSuspense: false },
+  });
+  return instance;
+}
+
+export function renderWithProviders(ui: ReactElement, { i18n = testI18n() }: { i18n?: I18n } = {}) {
+  // No retries: a failing query should fail the test at once.
+  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  const wrapper = ({ children }: { children: ReactNode }) => (
+    <I18nextProvider i18n={i18n}>
+      <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>
+    </I18nextProvider>
+  );
+  return { ...render(ui, { wrapper }), queryClient, i18n };
+}
+
+/** Sets the window width the breakpoint hooks read and tells them it changed. */
+export function setWindowWidth(width: number) {
+  Object.defineProperty(window, 'innerWidth', { configurable: true, writable: true, value: width });
+  window.dispatchEvent(new Event('resize'));
+}

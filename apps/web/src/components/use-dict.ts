@@ -1,0 +1,28 @@
+import type { DictData } from '@lightdesk/contract';
+import { useCallback } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useDictStore } from './dict-store';
+
+/** Dictionary entries of one type; re-renders when the cache is refilled. */
+export const useDictEntries = (type: string): DictData[] => useDictStore((s) => s.entries(type));
+
+/**
+ * A label function in the current language: the translation `dict.<type>.<value>` of
+ * the `common` namespace when the locale has one, else the server's label. The server's
+ * labels are Chinese or English only, the console speaks six languages.
+ */
+export function useDictLabel(): (type: string, value: string) => string {
+  const { i18n } = useTranslation('components');
+  // Read the cache itself (not the store's stable functions) so labels follow a refilled cache.
+  const byType = useDictStore((s) => s.byType);
+  const language = i18n.language;
+  return useCallback(
+    (type: string, value: string) => {
+      const key = `dict.${type}.${value}`;
+      if (i18n.exists(key, { ns: 'common', lng: language })) return i18n.t(key, { ns: 'common', lng: language });
+      // The server's label, or the raw value when the dictionary lacks it (better than a blank cell).
+      return byType[type]?.find((e) => e.value === value)?.label ?? value;
+    },
+    [i18n, language, byType],
+  );
+}

@@ -1,0 +1,13 @@
+import { useSyncExternalStore } from 'react';
+
+const subscribe = (onChange: () => void) => {
+  window.addEventListener('resize', onChange);
+  return () => window.removeEventListener('resize', onChange);
+};
+const read = () => window.innerWidth;
+
+/** The window's inner width, re-rendering on resize (the breakpoints of spec §9 depend on it). */
+export const useWindowWidth = () => useSyncExternalStore(subscribe, read, read);
+
+/** spec §9: below this width the console is in its mobile layout. */
+export const MOBILE_BREAKPOINT = 992;

@@ -1,0 +1,105 @@
+import Alert from 'antd/es/alert';
+import Form from 'antd/es/form';
+import Input from 'antd/es/input';
+import Modal from 'antd/es/modal';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { notify } from '../../lib/notify';
+import { updatePassword } from './api';
+
+interface Values {
+  username: string;
+  oldPassword: string;
+  newPassword: string;
+  confirmPassword: string;
+}
+
+export interface ChangePasswordDialogProps {
+  open: boolean;
+  /** The signed-in account; without it (sign-in screen) the person types the username. */
+  username?: string;
+  onClose: () => void;
+  /** spec §4: after the tip, the token is cleared and the person signs in again. */
+  onChanged: () => void;
+}
+
+/** spec §5: each field is checked when it loses focus, with the spec's messages. */
+export function ChangePasswordDialog({ open, username, onClose, onChanged }: ChangePasswordDialogProps) {
+  const { t } = useTranslation();
+  const [form] = Form.useForm<Values>();
+  const [busy, setBusy] = useState(false);
+
+  const submit = async () => {
+    const values = await form.validateFields().catch(() => undefined);
+    if (!values) return;
+    setBusy(true);
+    try {
+      await updatePassword({ username: (username ?? values.username).trim(), oldPassword: values.oldPassword, newPassword: values.newPassword });
+      notify.success(t('password.success'));
+      form.resetFields();
+      onChanged();
+    } catch {
+      // The client has shown why (e.g. the current password is wrong).
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <Modal
+      open={open}
+      title={t('password.title')}
+      okText={t('password.submit')}
+      cancelText={t('action.cancel')}
+      confirmLoading={busy}
+      onOk={() => void submit()}
+      onCancel={onClose}
+      destroyOnHidden
+      width={440}
+    >
+      <Form<Values>
+        form={form}
+        layout="vertical"
+        validateTrigger="onBlur"
+        requiredMark={false}
+        initialValues={{ username: username ?? '' }}
+        data-testid="change-password-form"
+      >
+        {username ? (
+          <Alert type="info" showIcon title={t('password.forAccount', { username })} style={{ marginBottom: 16 }} />
+        ) : (
+          <Form.Item name="username" label={t('password.username')} rules={[{ required: true, whitespace: true, message: t('login.required.username') }]}>
+            <Input autoComplete="username" data-testid="password-username" />
+          </Form.Item>
+        )}
+        <Form.Item name="oldPassword" label={t('password.current')} rules={[{ required: true, message: t('password.required.current') }]}>
+          <Input.Password autoComplete="current-password" data-testid="password-old" />
+        </Form.Item>
+        <Form.Item
+          name="newPassword"
+          label={t('password.new')}
+          rules={[
+            { required: true, message: t('password.required.new') },
+            { min: 8, max: 64, message: t('password.length') },
+          ]}
+        >
+          <Input.Password autoComplete="new-password" data-testid="password-new" />
+        </Form.Item>
+        <Form.Item
+          name="confirmPassword"
+          label={t('password.confirm')}
+          dependencies={['newPassword']}
+          rules={[
+            { required: true, message: t('password.required.confirm') },
+            ({ getFieldValue }) => ({
+              validator: (_, value?: string) =>
+                !value || value === getFieldValue('newPassword') ? Promise.resolve() : Promise.reject(new Error(t('password.mismatch'))),
+            }),
+          ]}
+        >
+          <Input.Password autoComplete="new-password" data-testid="password-confirm" />
+        </Form.Item>
+      </Form>
+    </Modal>
+  );
+}

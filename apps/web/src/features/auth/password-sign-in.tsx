@@ -1,0 +1,101 @@
+import { useMemo, useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { rememberChoice, rememberedUsername } from '../../lib/auth-token';
+import { login } from './api';
+import { CaptchaField } from './captcha-field';
+import { CheckboxInput, Field, PasswordInput, SubmitButton, TextInput } from './controls';
+import { useCaptcha } from './use-captcha';
+import { useCompleteSignIn } from './use-complete-sign-in';
+import { useForm, type Rules } from './use-form';
+
+interface Values {
+  username: string;
+  password: string;
+  captcha: string;
+  remember: boolean;
+}
+
+/** Username and password sign-in (spec §2 "Login"); the username is trimmed (spec §5). */
+export function PasswordSignIn({ captchaEnabled }: { captchaEnabled: boolean }) {
+  const { t } = useTranslation();
+  const rules = useMemo<Rules<Values>>(
+    () => ({
+      username: (v) => (v.trim() ? undefined : t('login.required.username')),
+      password: (v) => (v ? undefined : t('login.required.password')),
+      ...(captchaEnabled ? { captcha: (v: string) => (v.trim() ? undefined : t('login.required.captcha')) } : {}),
+    }),
+    [t, captchaEnabled],
+  );
+  const form = useForm<Values>({ username: rememberedUsername() ?? '', password: '', captcha: '', remember: rememberChoice() }, rules);
+  const [busy, setBusy] = useState(false);
+  const captcha = useCaptcha(captchaEnabled);
+  const complete = useCompleteSignIn();
+  const { values, errors } = form;
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (busy || !form.validate()) return;
+    setBusy(true);
+    const username = values.username.trim();
+    try {
+      const result = await login({
+        username,
+        password: values.password,
+        captchaVerification: captcha.verification(values.captcha),
+        rememberMe: values.remember,
+      });
+      complete(result, values.remember, username);
+    } catch {
+      // The client has shown why; a captcha is single use, so offer a fresh one.
+      form.set('captcha', '');
+      captcha.refresh();
+      setBusy(false);
+    }
+  };
+
+  return (
+    <form className="sign-in-form" noValidate onSubmit={(e) => void submit(e)}>
+      <Field label={t('login.username')} error={errors.username}>
+        {(id, describedBy) => (
+          <TextInput
+            id={id}
+            aria-describedby={describedBy}
+            autoComplete="username"
+            value={values.username}
+            onValue={(v) => form.set('username', v)}
+            onBlur={() => form.blur('username')}
+            testId="login-username"
+          />
+        )}
+      </Field>
+      <Field label={t('login.password')} error={errors.password}>
+        {(id, describedBy) => (
+          <PasswordInput
+            id={id}
+            aria-describedby={describedBy}
+            autoComplete="current-password"
+            value={values.password}
+            onValue={(v) => form.set('password', v)}
+            onBlur={() => form.blur('password')}
+            testId="login-password"
+          />
+        )}
+      </Field>
+      {captchaEnabled && (
+        <CaptchaField
+          state={captcha}
+          value={values.captcha}
+          error={errors.captcha}
+          onValue={(v) => form.set('captcha', v)}
+          onBlur={() => form.blur('captcha')}
+        />
+      )}
+      <div className="login-row">
+        <CheckboxInput checked={values.remember} onChecked={(v) => form.set('remember', v)} label={t('login.remember')} testId="login-remember" />
+      </div>
+      <SubmitButton busy={busy} testId="login-submit">
+        {busy ? t('login.signingIn') : t('login.submit')}
+      </SubmitButton>
+    </form>
+  );
+}

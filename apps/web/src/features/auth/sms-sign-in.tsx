@@ -1,0 +1,132 @@
+import { useEffect, useMemo, useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { rememberChoice } from '../../lib/auth-token';
+import { sendSmsCode, smsLogin } from './api';
+import { CaptchaField } from './captcha-field';
+import { CheckboxInput, Field, SubmitButton, TextInput } from './controls';
+import { useCaptcha } from './use-captcha';
+import { useCompleteSignIn } from './use-complete-sign-in';
+import { useForm, type Rules } from './use-form';
+
+interface Values {
+  mobile: string;
+  captcha: string;
+  code: string;
+  remember: boolean;
+}
+
+/** Seconds before another code may be asked for (the server refuses sooner ones anyway). */
+const RESEND_AFTER = 60;
+const MOBILE = /^\+?[0-9]{6,15}$/;
+
+/** Sign-in with a one-time code sent by SMS; the mobile number is trimmed (spec §5). */
+export function SmsSignIn({ captchaEnabled }: { captchaEnabled: boolean }) {
+  const { t } = useTranslation();
+  const rules = useMemo<Rules<Values>>(
+    () => ({
+      mobile: (v) => (!v.trim() ? t('login.required.mobile') : MOBILE.test(v.trim()) ? undefined : t('login.invalid.mobile')),
+      code: (v) => (/^[0-9]{6}$/.test(v.trim()) ? undefined : t('login.required.smsCode')),
+      ...(captchaEnabled ? { captcha: (v: string) => (v.trim() ? undefined : t('login.required.captcha')) } : {}),
+    }),
+    [t, captchaEnabled],
+  );
+  const form = useForm<Values>({ mobile: '', captcha: '', code: '', remember: rememberChoice() }, rules);
+  const [busy, setBusy] = useState(false);
+  const [sending, setSending] = useState(false);
+  const [wait, setWait] = useState(0);
+  const [notice, setNotice] = useState<string>();
+  const captcha = useCaptcha(captchaEnabled);
+  const complete = useCompleteSignIn();
+  const { values, errors } = form;
+
+  useEffect(() => {
+    if (wait <= 0) return;
+    const timer = setTimeout(() => setWait(wait - 1), 1000);
+    return () => clearTimeout(timer);
+  }, [wait]);
+
+  const send = async () => {
+    // The captcha guards sending the code; the code itself is checked at sign-in.
+    if (sending || !form.validate(captchaEnabled ? ['mobile', 'captcha'] : ['mobile'])) return;
+    setSending(true);
+    const mobile = values.mobile.trim();
+    try {
+      await sendSmsCode({ mobile, captchaVerification: captcha.verification(values.captcha) });
+      setNotice(t('login.codeSent', { mobile }));
+      setWait(RESEND_AFTER);
+    } catch {
+      // Shown by the client.
+    } finally {
+      form.set('captcha', '');
+      captcha.refresh();
+      setSending(false);
+    }
+  };
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (busy || !form.validate(['mobile', 'code'])) return;
+    setBusy(true);
+    try {
+      const result = await smsLogin({ mobile: values.mobile.trim(), code: values.code.trim(), rememberMe: values.remember });
+      complete(result, values.remember);
+    } catch {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <form className="sign-in-form" noValidate onSubmit={(e) => void submit(e)}>
+      <Field label={t('login.mobile')} error={errors.mobile}>
+        {(id, describedBy) => (
+          <TextInput
+            id={id}
+            aria-describedby={describedBy}
+            type="tel"
+            autoComplete="tel"
+            inputMode="tel"
+            value={values.mobile}
+            onValue={(v) => form.set('mobile', v)}
+            onBlur={() => form.blur('mobile')}
+            testId="sms-mobile"
+          />
+        )}
+      </Field>
+      {captchaEnabled && (
+        <CaptchaField
+          state={captcha}
+          value={values.captcha}
+          error={errors.captcha}
+          onValue={(v) => form.set('captcha', v)}
+          onBlur={() => form.blur('captcha')}
+        />
+      )}
+      <Field label={t('login.smsCode')} error={errors.code} extra={notice}>
+        {(id, describedBy) => (
+          <div className="inline-field">
+            <TextInput
+              id={id}
+              aria-describedby={describedBy}
+              autoComplete="one-time-code"
+              inputMode="numeric"
+              maxLength={6}
+              value={values.code}
+              onValue={(v) => form.set('code', v)}
+              onBlur={() => form.blur('code')}
+              testId="sms-code"
+            />
+            <button type="button" className="secondary-button" onClick={() => void send()} disabled={sending || wait > 0} data-testid="sms-send">
+              {wait > 0 ? t('login.resendIn', { seconds: wait }) : t('login.sendCode')}
+            </button>
+          </div>
+        )}
+      </Field>
+      <div className="login-row">
+        <CheckboxInput checked={values.remember} onChecked={(v) => form.set('remember', v)} label={t('login.remember')} />
+      </div>
+      <SubmitButton busy={busy} testId="sms-submit">
+        {busy ? t('login.signingIn') : t('login.submit')}
+      </SubmitButton>
+    </form>
+  );
+}

@@ -1,0 +1,28 @@
+import type { AuthOptions } from '@lightdesk/contract';
+import { useEffect, useState } from 'react';
+import { fetchAuthOptions } from './api';
+
+// Until the server says otherwise, assume the stricter screen (captcha shown).
+const ASSUMED: AuthOptions = { captchaEnabled: true, smsEnabled: true, socialProviders: [] };
+
+let cached: Promise<AuthOptions> | undefined;
+
+/** What the sign-in screens offer; fetched once per page load. */
+export function useAuthOptions(): { options: AuthOptions; ready: boolean } {
+  const [options, setOptions] = useState<AuthOptions>();
+  useEffect(() => {
+    let live = true;
+    cached ??= fetchAuthOptions().catch((error: unknown) => {
+      cached = undefined;
+      throw error;
+    });
+    cached.then(
+      (o) => live && setOptions(o),
+      () => live && setOptions(ASSUMED),
+    );
+    return () => {
+      live = false;
+    };
+  }, []);
+  return { options: options ?? ASSUMED, ready: !!options };
+}

@@ -1,0 +1,63 @@
+import SearchOutlined from '@ant-design/icons/SearchOutlined';
+import Card from 'antd/es/card';
+import Empty from 'antd/es/empty';
+import Input from 'antd/es/input';
+import Typography from 'antd/es/typography';
+import { useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { formatDateTime } from '../../lib/i18n/ui-locale';
+import type { Language } from '../../lib/i18n/languages';
+import { menuTitle, useScreens } from '../../lib/navigation';
+import { useSession } from '../../lib/session';
+import './home.css';
+
+const greetingOf = (hour: number) => (hour < 12 ? 'morning' : hour < 18 ? 'afternoon' : 'evening');
+
+/** Workbench home (spec §2 `/home`): a greeting and a finder for every screen the user may open. */
+export function HomePage() {
+  const { t, i18n } = useTranslation('workbench');
+  const user = useSession((s) => s.user);
+  const screens = useScreens((s) => s.screens);
+  const [query, setQuery] = useState('');
+  const now = new Date();
+
+  const found = useMemo(() => {
+    const needle = query.trim().toLowerCase();
+    return screens
+      .map((s) => ({ ...s, title: menuTitle(t, s) }))
+      .filter((s) => s.path !== '/home' && (!needle || s.title.toLowerCase().includes(needle) || s.path.toLowerCase().includes(needle)));
+  }, [screens, query, t]);
+
+  return (
+    <div className="workbench-home">
+      <Card className="workbench-greeting">
+        <Typography.Title level={3}>{t(`greeting.${greetingOf(now.getHours())}`, { name: user?.nickname || user?.userName || '' })}</Typography.Title>
+        <Typography.Text type="secondary">{formatDateTime(now, i18n.language as Language, { dateStyle: 'full' })}</Typography.Text>
+      </Card>
+      <Card title={t('finder.title')}>
+        <Input
+          allowClear
+          size="large"
+          prefix={<SearchOutlined />}
+          placeholder={t('finder.placeholder')}
+          value={query}
+          onChange={(e) => setQuery(e.target.value)}
+          data-testid="screen-search"
+        />
+        {found.length ? (
+          <ul className="workbench-screens">
+            {found.map((s) => (
+              <li key={s.path}>
+                <Link to={s.path}>{s.title}</Link>
+                <span>{s.path}</span>
+              </li>
+            ))}
+          </ul>
+        ) : (
+          <Empty description={t('finder.none')} />
+        )}
+      </Card>
+    </div>
+  );
+}

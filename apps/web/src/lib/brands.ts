@@ -1,0 +1,113 @@
+import type { Language } from './i18n/languages';
+import { local } from './storage';
+
+/**
+ * Sign-in branding per deployment (spec §1). Brands are data: adding one is adding one entry
+ * here and its files under public/brands/<key>/.
+ */
+export interface Brand {
+  key: string;
+  name: string;
+  /** Text matched against the page address (host and path) to pick this brand. */
+  domain: string;
+  logo: string;
+  /** Videos come as WebM (VP9) and MP4 (H.264): browsers without one codec play the other. */
+  background: { kind: 'video'; webm: string; mp4: string; poster: string } | { kind: 'image'; src: string };
+  colors: {
+    /** Buttons and links on the sign-in screen. */
+    primary: string;
+    /** The panel behind the welcome text, shown while the background loads. */
+    backdrop: string;
+    /** Text drawn over the background. */
+    onBackdrop: string;
+  };
+  /** `{year}` becomes the current year. */
+  copyright: string;
+  languages: readonly Language[];
+  defaultLanguage: Language;
+}
+
+const asset = (file: string) => `${import.meta.env.BASE_URL}brands/${file}`;
+
+export const BRANDS: readonly Brand[] = [
+  {
+    key: 'lightdesk',
+    name: 'Lightdesk',
+    domain: 'lightdesk',
+    logo: asset('lightdesk/logo.svg'),
+    background: { kind: 'image', src: asset('lightdesk/background.svg') },
+    colors: { primary: '#1890ff', backdrop: '#0b1f3a', onBackdrop: '#ffffff' },
+    copyright: '© {year} Lightdesk Technologies Ltd. All rights reserved.',
+    languages: ['zh-CN', 'en-US'],
+    defaultLanguage: 'zh-CN',
+  },
+  {
+    key: 'lumen',
+    name: 'Lumen Retail',
+    domain: 'lumen-retail',
+    logo: asset('lumen/logo.svg'),
+    background: { kind: 'video', webm: asset('lumen/background.webm'), mp4: asset('lumen/background.mp4'), poster: asset('lumen/poster.jpg') },
+    colors: { primary: '#d4622a', backdrop: '#2a1508', onBackdrop: '#fff7ef' },
+    copyright: '© {year} Lumen Retail Systems Inc.',
+    languages: ['zh-CN', 'en-US'],
+    defaultLanguage: 'en-US',
+  },
+  {
+    key: 'aurora',
+    name: 'Aurora Lighting',
+    domain: 'aurora-lighting',
+    logo: asset('aurora/logo.svg'),
+    background: { kind: 'video', webm: asset('aurora/background.webm'), mp4: asset('aurora/background.mp4'), poster: asset('aurora/poster.jpg') },
+    colors: { primary: '#0e9f8e', backdrop: '#041b22', onBackdrop: '#e8fffb' },
+    copyright: '© {year} Aurora Lighting Co., Ltd.',
+    languages: ['zh-CN', 'en-US'],
+    defaultLanguage: 'en-US',
+  },
+  {
+    key: 'nordlicht',
+    name: 'Nordlicht',
+    domain: 'nordlicht',
+    logo: asset('nordlicht/logo.svg'),
+    background: { kind: 'image', src: asset('nordlicht/background.svg') },
+    colors: { primary: '#3758c9', backdrop: '#101a33', onBackdrop: '#f3f6ff' },
+    copyright: '© {year} Nordlicht Beleuchtung GmbH',
+    languages: ['en-GB', 'de-DE', 'fr-FR', 'nl-NL'],
+    defaultLanguage: 'en-GB',
+  },
+];
+
+export const DEFAULT_BRAND_KEY = 'lightdesk';
+
+const byKey = (key: unknown): Brand | undefined => BRANDS.find((b) => b.key === key);
+export const defaultBrand = (): Brand => byKey(DEFAULT_BRAND_KEY) ?? BRANDS[0]!;
+
+/**
+ * spec §1: the page address names the brand first, then a stored choice, then the default.
+ * The default brand is tried last so that e.g. `lumen-retail.lightdesk.cloud` is Lumen's.
+ */
+export function chooseBrand(address: string, stored: unknown): Brand {
+  const text = address.toLowerCase();
+  const ordered = [...BRANDS].sort((a, b) => Number(a.key === DEFAULT_BRAND_KEY) - Number(b.key === DEFAULT_BRAND_KEY));
+  return ordered.find((b) => text.includes(b.domain.toLowerCase())) ?? byKey(stored) ?? defaultBrand();
+}
+
+/** `?brand=<key>` in the real query or in the hash's query stores that choice. */
+export function brandParam(location: Pick<Location, 'search' | 'hash'>): string | undefined {
+  const hashQuery = location.hash.includes('?') ? location.hash.slice(location.hash.indexOf('?')) : '';
+  const key = new URLSearchParams(location.search).get('brand') ?? new URLSearchParams(hashQuery).get('brand');
+  return key && byKey(key) ? key : undefined;
+}
+
+/** The brand for this page load; a valid `?brand=` is remembered for later visits. */
+export function currentBrand(location: Location = window.location): Brand {
+  const param = brandParam(location);
+  if (param) local.set('brand', param);
+  // The address is host and path: the query and hash are the user's, not the deployment's.
+  return chooseBrand(location.host + location.pathname, local.get<string>('brand'));
+}
+
+export const copyrightLine = (brand: Brand, now = new Date()) => brand.copyright.replace('{year}', String(now.getFullYear()));
+
+let active: Brand | undefined;
+/** The brand of this page load, decided once: a deployment does not change brand mid-session. */
+export const getBrand = (): Brand => (active ??= currentBrand());

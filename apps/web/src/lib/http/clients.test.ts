@@ -1,0 +1,217 @@
+import { AxiosError, AxiosHeaders, type AxiosAdapter, type AxiosInstance, type InternalAxiosRequestConfig } from 'axios';
+import { afterEach, beforeAll, beforeEach, describe, expect, test, vi } from 'vitest';
+import { useTestLanguage } from '../../test/i18n';
+import { saveAuth } from '../auth-token';
+import { setNotifier } from '../notify';
+import { api, downloadClient, downloadFile, furtherApi, furtherClient, mainClient, nestedParams, openApi, openClient } from './clients';
+import { ApiError, HttpStatusError, NetworkError } from './errors';
+import { setSessionEndHandler } from './feedback';
+
+type Reply = { status?: number; data?: unknown; headers?: Record<string, string> } | 'network';
+
+const seen: InternalAxiosRequestConfig[] = [];
+/** Answers every call of a client like the server would, without a network. */
+function answer(client: AxiosInstance, reply: Reply | ((config: InternalAxiosRequestConfig) => Reply)) {
+  const adapter: AxiosAdapter = (config) => {
+    seen.push(config);
+    const r = typeof reply === 'function' ? reply(config) : reply;
+    if (r === 'network') return Promise.reject(new AxiosError('Network Error', AxiosError.ERR_NETWORK, config));
+    const response = { data: r.data, status: r.status ?? 200, statusText: '', headers: new AxiosHeaders(r.headers ?? {}), config };
+    if (response.status >= 400) return Promise.reject(new AxiosError(`HTTP ${response.status}`, AxiosError.ERR_BAD_RESPONSE, config, null, response));
+    return Promise.resolve(response);
+  };
+  client.defaults.adapter = adapter;
+}
+
+const envelope = (code: number, extra: Record<string, unknown> = {}) => ({ code, msg: '中文消息', egMsg: 'English message', data: null, ...extra });
+const signedIn = (token = 'token-1') =>
+  saveAuth(
+    { accessToken: token, expiresAt: '2030-01-01T00:00:00Z', idleTimeout: 1800, userId: 7, tenantId: 3, tenantCode: 'northwind', tenantType: 'agent' },
+    { remember: false },
+  );
+
+const toasts: string[] = [];
+const sessionEnds = vi.fn();
+
+beforeAll(() => useTestLanguage('en-US'));
+beforeEach(async () => {
+  await useTestLanguage('en-US');
+  toasts.length = 0;
+  seen.length = 0;
+  sessionEnds.mockReset();
+  localStorage.clear();
+  sessionStorage.clear();
+  setNotifier({ error: (t) => toasts.push(t), success: () => {} });
+  setSessionEndHandler(sessionEnds);
+});
+afterEach(() => vi.restoreAllMocks());
+
+describe('main client (/api, spec §7/§8)', () => {
+  test('resolves with the envelope data and sends the token and tenant code', async () => {
+    signedIn();
+    answer(mainClient, { data: { code: 200, msg: '', egMsg: '', data: { ok: 1 } } });
+    await expect(api.get('/system/x', { page: 1 })).resolves.toEqual({ ok: 1 });
+    expect(seen[0]!.baseURL).toBe('/api');
+    expect(seen[0]!.timeout).toBe(30_000);
+    expect(seen[0]!.headers.Authorization).toBe('Bearer token-1');
+    expect(seen[0]!.headers.tenantcode).toBe('northwind');
+  });
+
+  test("the tenant code is 'saas' when none is stored", async () => {
+    answer(mainClient, { data: { code: 200, msg: '', egMsg: '', data: null } });
+    await api.post('/system/auth/login', { username: 'a' });
+    expect(seen[0]!.headers.tenantcode).toBe('saas');
+    expect(seen[0]!.headers.Authorization).toBeUndefined();
+  });
+
+  test('a failure shows exactly one toast and rejects', async () => {
+    answer(mainClient, { data: envelope(409) });
+    await expect(api.post('/x')).rejects.toBeInstanceOf(ApiError);
+    expect(toasts).toEqual(['English message']);
+  });
+
+  test('the toast is msg in zh-CN and egMsg otherwise', async () => {
+    answer(mainClient, { data: envelope(400) });
+    await useTestLanguage('zh-CN');
+    await api.get('/x').catch(() => {});
+    await useTestLanguage('de-DE');
+    await api.get('/x').catch(() => {});
+    expect(toasts).toEqual(['中文消息', 'English message']);
+  });
+
+  test("the fallback is 'Error' when the envelope has no message", async () => {
+    answer(mainClient, { data: { code: 500, msg: '', egMsg: '', data: null } });
+    await api.get('/x').catch(() => {});
+    expect(toasts).toEqual(['Error']);
+  });
+
+  test('a message key the language knows is shown translated, with its params', async () => {
+    answer(mainClient, { data: envelope(429, { key: 'auth.locked', params: { minutes: 15 } }) });
+    await useTestLanguage('de-DE');
+    await api.post('/system/auth/login').catch(() => {});
+    expect(toasts).toEqual(['Zu viele Fehlversuche. Das Konto ist gesperrt; versuchen Sie es in 15 Minuten erneut.']);
+  });
+
+  test('a rule refusal (555) rejects without a toast: the screen words it', async () => {
+    answer(mainClient, { data: envelope(555) });
+    const error = await api.post('/x').catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ApiError);
+    expect((error as ApiError).code).toBe(555);
+    expect(toasts).toEqual([]);
+  });
+
+  test("no answer shows 'Network request failed'", async () => {
+    answer(mainClient, 'network');
+    await expect(api.get('/x')).rejects.toBeInstanceOf(NetworkError);
+    expect(toasts).toEqual(['Network request failed']);
+  });
+
+  test('an HTTP failure without an envelope is only logged', async () => {
+    const log = vi.spyOn(console, 'error').mockImplementation(() => {});
+    answer(mainClient, { status: 502, data: '<html>Bad gateway</html>' });
+    await expect(api.get('/x')).rejects.toBeInstanceOf(HttpStatusError);
+    expect(toasts).toEqual([]);
+    expect(log).toHaveBeenCalledOnce();
+  });
+
+  test('an HTTP 500 carrying an envelope follows the envelope rules', async () => {
+    answer(mainClient, { status: 500, data: envelope(500, { key: 'common.unexpected', params: { requestId: 'r-1' } }) });
+    await api.get('/x').catch(() => {});
+    expect(toasts).toEqual(['Unexpected error. Please report request r-1 to the administrator.']);
+  });
+
+  test('a form post is urlencoded and reports upload progress', async () => {
+    answer(mainClient, (config) => {
+      config.onUploadProgress?.({ loaded: 50, total: 100, bytes: 50, lengthComputable: true });
+      return { data: { code: 200, msg: '', egMsg: '', data: true } };
+    });
+    const progress: number[] = [];
+    await api.postForm('/x', { a: 1, b: 'two' }, (p) => progress.push(p));
+    expect(String(seen[0]!.headers['Content-Type'])).toContain('application/x-www-form-urlencoded');
+    expect(String(seen[0]!.data)).toBe('a=1&b=two');
+    expect(progress).toEqual([50]);
+  });
+});
+
+describe('an envelope 401 ends the session once', () => {
+  test('however many calls were in flight, from any client', async () => {
+    signedIn('token-401');
+    for (const client of [mainClient, openClient, furtherClient]) answer(client, { data: envelope(401, { key: 'auth.unauthorized' }) });
+    const calls = [api.get('/a'), api.get('/b'), api.post('/c'), openApi.post('/d'), furtherApi.get('/e')];
+    const results = await Promise.allSettled(calls);
+    expect(results.every((r) => r.status === 'rejected')).toBe(true);
+    expect(sessionEnds).toHaveBeenCalledTimes(1);
+    expect(toasts).toEqual([]);
+  });
+
+  test('a new session can end again', async () => {
+    signedIn('token-a');
+    answer(mainClient, { data: envelope(401) });
+    await api.get('/a').catch(() => {});
+    signedIn('token-b');
+    await api.get('/a').catch(() => {});
+    expect(sessionEnds).toHaveBeenCalledTimes(2);
+  });
+
+  test('without a session a 401 is just an error', async () => {
+    answer(mainClient, { data: envelope(401) });
+    await api.get('/a').catch(() => {});
+    expect(sessionEnds).not.toHaveBeenCalled();
+    expect(toasts).toEqual(['English message']);
+  });
+});
+
+describe('open client (/open)', () => {
+  test('50 s, bearer token, same failure rules', async () => {
+    signedIn();
+    answer(openClient, { data: envelope(429, { key: 'auth.throttled' }) });
+    await openApi.post('/auth/send-sms-code').catch(() => {});
+    expect(seen[0]!.baseURL).toBe('/open');
+    expect(seen[0]!.timeout).toBe(50_000);
+    expect(seen[0]!.headers.Authorization).toBe('Bearer token-1');
+    expect(toasts).toEqual(['Too many attempts. Please try again later.']);
+  });
+});
+
+describe('download client (blob, /api)', () => {
+  test('a file comes back as a blob with its name', async () => {
+    answer(downloadClient, { data: new Blob(['xlsx']), headers: { 'content-disposition': "attachment; filename*=UTF-8''stores%202026.xlsx" } });
+    const file = await downloadFile('/store/mesh/export', { name: 'x' });
+    expect(file.filename).toBe('stores 2026.xlsx');
+    expect(await file.blob.text()).toBe('xlsx');
+    expect(seen[0]!.timeout).toBe(50_000);
+  });
+
+  test('an error envelope sent as a blob is read and shown', async () => {
+    answer(downloadClient, { data: new Blob([JSON.stringify(envelope(403, { key: 'auth.forbidden' }))], { type: 'application/json' }) });
+    await expect(downloadFile('/x')).rejects.toBeInstanceOf(ApiError);
+    expect(toasts).toEqual(['You do not have permission for this operation']);
+  });
+});
+
+describe('further client (/api/v2/saas/web)', () => {
+  test('sends bearer, tenant-id and tenantcode; nested params as key[sub]', async () => {
+    signedIn();
+    answer(furtherClient, { data: { code: 200, msg: '', egMsg: '', data: [] } });
+    await furtherApi.get('/statistics', { storeId: 5, range: { from: '2026-01-01', to: '2026-01-31' }, ids: [1, 2], empty: '' });
+    const config = seen[0]!;
+    expect(config.timeout).toBe(50_000);
+    expect(config.headers['tenant-id']).toBe('3');
+    expect(config.headers.tenantcode).toBe('northwind');
+    expect(config.headers.Authorization).toBe('Bearer token-1');
+    expect(nestedParams(config.params as Record<string, unknown>)).toBe(
+      'storeId=5&range%5Bfrom%5D=2026-01-01&range%5Bto%5D=2026-01-31&ids%5B0%5D=1&ids%5B1%5D=2',
+    );
+  });
+
+  test.each([
+    [401, 'Authentication failed, the system resources cannot be accessed'],
+    [403, 'The current operation has no permission'],
+    [404, 'The access resource does not exist'],
+    [418, 'The system does not know the error, please report the error to the administrator'],
+  ])('code %i without a message rejects with its default', async (code, text) => {
+    answer(furtherClient, { data: { code, msg: '', egMsg: '', data: null } });
+    const error = await furtherApi.get('/x').catch((e: unknown) => e);
+    expect((error as ApiError).text).toBe(text);
+  });
+});

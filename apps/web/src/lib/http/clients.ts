@@ -1,0 +1,56 @@
+import { getTenantCode, getTenantId, getToken } from '../auth-token';
+import { createClient, fetchBlob, httpOf, type DownloadedFile } from './client';
+import { furtherDefaultText, genericErrorText } from './feedback';
+
+/** spec §7: every client sends the bearer token when there is one. */
+const bearer = (): Record<string, string | undefined> => {
+  const token = getToken();
+  return { Authorization: token ? `Bearer ${token}` : undefined };
+};
+const withTenant = () => ({ ...bearer(), tenantcode: getTenantCode() });
+const withTenantId = () => ({ ...withTenant(), 'tenant-id': String(getTenantId() ?? '') || undefined });
+
+/** spec §7: nested GET params of the further client travel as `key[sub]=value`. */
+export function nestedParams(params: Record<string, unknown>): string {
+  const pairs: string[] = [];
+  const add = (name: string, value: unknown) => {
+    if (value === undefined || value === null || value === '') return;
+    if (value instanceof Date) return pairs.push(`${encodeURIComponent(name)}=${encodeURIComponent(value.toISOString())}`);
+    if (typeof value === 'object') {
+      for (const [key, inner] of Object.entries(value)) add(`${name}[${key}]`, inner);
+      return;
+    }
+    if (typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean' || typeof value === 'bigint') {
+      pairs.push(`${encodeURIComponent(name)}=${encodeURIComponent(value.toString())}`);
+    }
+  };
+  for (const [name, value] of Object.entries(params)) add(name, value);
+  return pairs.join('&');
+}
+
+export const mainClient = createClient({ baseURL: '/api', timeout: 30_000, headers: withTenant, fallbackText: genericErrorText });
+export const openClient = createClient({ baseURL: '/open', timeout: 50_000, headers: bearer, fallbackText: genericErrorText });
+export const downloadClient = createClient({ baseURL: '/api', timeout: 50_000, responseType: 'blob', headers: withTenant, fallbackText: genericErrorText });
+const further = { baseURL: '/api/v2/saas/web', headers: withTenantId, fallbackText: furtherDefaultText, paramsSerializer: nestedParams };
+export const furtherClient = createClient({ ...further, timeout: 50_000 });
+// Large analytics exports are assembled on demand, hence the long wait (spec §9: 5000 s).
+export const furtherBlobClient = createClient({ ...further, timeout: 5_000_000, responseType: 'blob' });
+
+/** Console calls (`/api`). */
+export const api = httpOf(mainClient);
+/** Public and device-facing calls (`/open`). */
+export const openApi = httpOf(openClient);
+/** Analytics calls (`/api/v2/saas/web`). */
+export const furtherApi = httpOf(furtherClient);
+
+export const downloadFile = (url: string, params?: Record<string, unknown>): Promise<DownloadedFile> => fetchBlob(downloadClient, url, params);
+export const downloadFurtherFile = (url: string, params?: Record<string, unknown>): Promise<DownloadedFile> => fetchBlob(furtherBlobClient, url, params);
+
+/**
+ * A list's Excel export (components/export-button DownloadFn): the download client, reporting
+ * bytes as they arrive — streamed exports have no length, so `total` may be absent.
+ */
+export async function downloadWithProgress(url: string, params: Record<string, string>, onProgress: (loaded: number, total?: number) => void): Promise<Blob> {
+  const file = await fetchBlob(downloadClient, url, params, { onDownloadProgress: (e) => onProgress(e.loaded, e.total) });
+  return file.blob;
+}

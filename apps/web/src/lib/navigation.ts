@@ -1,0 +1,24 @@
+import type { TFunction } from 'i18next';
+import { create } from 'zustand';
+
+/** A screen the signed-in user may open, as screens that link to others need it. */
+export interface ScreenLink {
+  path: string;
+  name: string;
+  componentName: string;
+  visible: boolean;
+}
+
+/** What every screen registered in the app's screen registry receives. */
+export interface ScreenProps {
+  path: string;
+  name: string;
+  component: string;
+}
+
+/** Filled by the app when it builds the routes from the menu; read by e.g. the workbench. */
+export const useScreens = create<{ screens: ScreenLink[] }>()(() => ({ screens: [] }));
+
+/** Menu titles are translated by `componentName` (namespace `menu`), the server's name otherwise. */
+export const menuTitle = (t: TFunction, item: { name: string; componentName: string }) =>
+  item.componentName ? t(item.componentName, { ns: 'menu', defaultValue: item.name }) : item.name;

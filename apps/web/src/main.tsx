@@ -1,0 +1,31 @@
+import { createRoot } from 'react-dom/client';
+import { App } from './app/app';
+import { getBrand } from './lib/brands';
+import { i18n, startI18n } from './lib/i18n';
+import { notify } from './lib/notify';
+import './styles.css';
+
+/** The brand names the tab and its icon before anything renders (spec §1). */
+function applyBrand() {
+  const brand = getBrand();
+  document.title = brand.name;
+  const icon = document.querySelector<HTMLLinkElement>('link[rel="icon"]');
+  if (icon) icon.href = brand.logo;
+}
+
+// A chunk's stylesheet or script failed to preload: the import rejects too and its screen
+// explains; this toast covers failures outside any screen.
+let warned = false;
+window.addEventListener('vite:preloadError', () => {
+  if (warned) return;
+  warned = true;
+  notify.error(i18n.t('failure.chunkText'));
+});
+
+async function start() {
+  applyBrand();
+  await startI18n();
+  createRoot(document.getElementById('root')!).render(<App />);
+}
+
+void start();
