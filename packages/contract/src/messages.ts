@@ -31,7 +31,7 @@ export const messages = {
   'common.sort-not-allowed': { zh: '不支持按 {field} 排序', en: 'Sorting by {field} is not supported' },
   'common.duplicate': { zh: '{field} 已存在', en: 'That {field} is already taken' },
   'common.in-use': { zh: '正在使用中，无法删除：{reason}', en: 'Still in use, cannot delete: {reason}' },
-  'system.tenant.has-staff': { zh: '该代理商下仍有员工账号，无法删除', en: 'This agent still has staff accounts: it cannot be deleted' },
+  'system.tenant.enabled': { zh: '请先停用该代理商再删除（删除会一并删除其员工账号）', en: 'Disable the agent before deleting it (its staff accounts are deleted with it)' },
   'system.tenant.platform-protected': { zh: '平台租户不能被修改、停用或删除', en: 'The platform tenant cannot be changed, disabled or deleted here' },
   'system.tenant.package-unavailable': { zh: '代理商套餐不存在或已停用', en: 'The agent package does not exist or is disabled' },
   'system.tenant-package.in-use': { zh: '仍有代理商使用该套餐，无法删除', en: 'Agents still use this package: it cannot be deleted' },

@@ -1,8 +1,7 @@
 import { ResultCode, TenantCreate, TenantQuery, TenantStatusUpdate, TenantUpdate, type TenantCreate as CreateValues, type TenantUpdate as UpdateValues } from '@lightdesk/contract';
-import { and, asc, eq, gte, ilike, isNull, lte, or, sql } from 'drizzle-orm';
+import { and, asc, eq, gte, ilike, inArray, isNull, lte, or, sql } from 'drizzle-orm';
 import type { Database } from '../../../db/client';
-import { depts, posts, roles, sessions, tenantPackages, tenants, userRoles, users } from '../../../db/schema';
-import { countOf } from '../../../lib/access';
+import { cancellationRequests, depts, posts, roles, sessions, tenantPackages, tenants, userRoles, users } from '../../../db/schema';
 import { applyPackage, TENANT_ADMIN_ROLE } from '../../../lib/agent-package';
 import type { AppContext } from '../../../lib/context';
 import { AppError, notFound } from '../../../lib/errors';
@@ -120,13 +119,19 @@ export default defineRoutes((r, ctx) => {
       // A new package re-grants the agent's admin role and strips menus outside it from its other roles.
       if (previous.packageId !== v.packageId) await applyPackage(tx, eq(tenants.id, id));
     },
+    // Deleting an agent removes its staff accounts with it, so it takes two deliberate steps:
+    // disable (which already ends every session), then delete.
     inUse: async ({ db }, _session, id) => {
       if (await isPlatform(db, id)) return 'system.tenant.platform-protected';
-      const [staff] = await db.select({ n: countOf }).from(users).where(eq(users.tenantId, id));
-      return staff && staff.n > 0 ? 'system.tenant.has-staff' : undefined;
+      const [agent] = await db.select({ status: tenants.status }).from(tenants).where(eq(tenants.id, id));
+      return agent?.status === 0 ? 'system.tenant.enabled' : undefined;
     },
-    // With no staff left, what remains of the agent is its own set-up: roles, departments, posts.
     beforeDelete: async (tx, _session, id) => {
+      const staff = tx.select({ id: users.id }).from(users).where(eq(users.tenantId, id));
+      await tx.delete(cancellationRequests).where(inArray(cancellationRequests.userId, staff));
+      await tx.delete(sessions).where(eq(sessions.tenantId, id));
+      // Role and post links go with the accounts (cascades); then the agent's own set-up.
+      await tx.delete(users).where(eq(users.tenantId, id));
       await tx.delete(roles).where(eq(roles.tenantId, id));
       await tx.delete(posts).where(eq(posts.tenantId, id));
       await tx.delete(depts).where(eq(depts.tenantId, id));

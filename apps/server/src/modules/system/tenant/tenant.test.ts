@@ -155,13 +155,14 @@ describe('agents', () => {
     expect((await admin.get('/api/system/auth/get-permission-info')).code).toBe(200);
   });
 
-  test('an agent with staff cannot be deleted; one without is deleted with its roles', async () => {
+  test('an enabled agent cannot be deleted; a disabled one is deleted with its staff, sessions and roles', async () => {
     const id = (await create(admin, agentBody('closing'))).data;
-    expect(await admin.delete('/api/system/tenant/delete', { id })).toMatchObject({ code: 409, key: 'system.tenant.has-staff' });
+    expect(await admin.delete('/api/system/tenant/delete', { id })).toMatchObject({ code: 409, key: 'system.tenant.enabled' });
     expect((await get(id)).code).toBe('closing');
-    await t.ctx.db.delete(users).where(eq(users.tenantId, id));
+    expect((await admin.put('/api/system/tenant/update-status', { id, status: 1 })).code).toBe(200);
     expect((await admin.delete('/api/system/tenant/delete', { id })).code).toBe(200);
     expect((await admin.get('/api/system/tenant/get', { id })).code).toBe(404);
+    expect(await t.ctx.db.select().from(users).where(eq(users.tenantId, id))).toEqual([]);
     expect(await t.ctx.db.select().from(roles).where(eq(roles.tenantId, id))).toEqual([]);
     expect(await admin.put('/api/system/tenant/update-status', { id, status: 1 })).toMatchObject({ code: 404 });
   });
