@@ -57,3 +57,17 @@ export async function applyPackage(tx: Database, which: SQL) {
     )
     .onConflictDoNothing();
 }
+
+/**
+ * Creates an agent's built-in tenant_admin role and grants it every menu of the agent's
+ * package (via `applyPackage`, which keeps it so afterwards). Used when an agent is created
+ * and by the demo seed, so both make the agent's first administrator the same way.
+ */
+export async function createTenantAdminRole(tx: Database, tenantId: number): Promise<number> {
+  const [role] = await tx
+    .insert(roles)
+    .values({ tenantId, code: TENANT_ADMIN_ROLE, name: 'Agent administrator', remark: 'Created with the agent; holds every menu of its package' })
+    .returning({ id: roles.id });
+  await applyPackage(tx, eq(tenants.id, tenantId));
+  return role!.id;
+}

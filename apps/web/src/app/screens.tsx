@@ -30,6 +30,24 @@ export const SCREENS: Readonly<Record<string, ScreenModule>> = {
   'guide/guideCustomerCounting': publicContent,
   'guide/guideHeatmap': publicContent,
   'guide/guideVideoPlayer': publicContent,
+  // Agents, packages, logs and sessions (issue 4).
+  'system/tenant/index': () => import('../features/system/tenant/tenant-page').then((m) => ({ default: m.TenantPage })),
+  'system/tenant-package/index': () => import('../features/system/tenant-package/tenant-package-page').then((m) => ({ default: m.TenantPackagePage })),
+  'system/login-log/index': () => import('../features/system/log/login-log-page').then((m) => ({ default: m.LoginLogPage })),
+  'system/operate-log/index': () => import('../features/system/log/operate-log-page').then((m) => ({ default: m.OperateLogPage })),
+  'system/sms-log/index': () => import('../features/system/log/sms-log-page').then((m) => ({ default: m.SmsLogPage })),
+  'system/session/index': () => import('../features/system/session/session-page').then((m) => ({ default: m.SessionPage })),
+  // Menus, dictionaries, parameter and platform settings, areas (issue 4).
+  'system/menu/index': () => import('../features/system/menu/menu-page').then((m) => ({ default: m.MenuPage })),
+  'system/dict/index': () => import('../features/system/dict/dict-page').then((m) => ({ default: m.DictPage })),
+  'system/config/index': () => import('../features/system/config/config-page').then((m) => ({ default: m.ConfigPage })),
+  'system/platform-setting/index': () => import('../features/system/platform-setting/platform-setting-page').then((m) => ({ default: m.PlatformSettingPage })),
+  'system/area/index': () => import('../features/system/area/area-page').then((m) => ({ default: m.AreaPage })),
+  // Staff, roles, departments and posts (issue 4).
+  'system/user/index': () => import('../features/system/user/user-page').then((m) => ({ default: m.UserPage })),
+  'system/role/index': () => import('../features/system/role/role-page').then((m) => ({ default: m.RolePage })),
+  'system/dept/index': () => import('../features/system/dept/dept-page').then((m) => ({ default: m.DeptPage })),
+  'system/post/index': () => import('../features/system/post/post-page').then((m) => ({ default: m.PostPage })),
 };
 
 /** One lazy component per registry key, made once: nothing loads until it renders. */

@@ -6,10 +6,22 @@ import { useDictStore } from './dict-store';
 import { DictTag } from './dict-tag';
 import { renderWithProviders, testI18n } from './test-utils';
 
-const entry = (dictType: string, value: string, label: string, colorType = '', sort = 0, cssClass = ''): DictData => ({ dictType, value, label, colorType, cssClass, sort });
+const entry = (dictType: string, value: string, label: string, colorType = '', sort = 0, cssClass = ''): DictData => ({
+  dictType,
+  value,
+  label,
+  colorType,
+  cssClass,
+  sort,
+});
 
-const STATUS = [entry('common_status', '1', '停用', 'danger', 2), entry('common_status', '0', '开启', 'success', 1)];
-const CHANNEL = [entry('firmware_channel', 'release', 'Release', 'primary', 1), entry('firmware_channel', 'factory', 'Factory', 'warning', 2), entry('firmware_channel', 'dev', 'Development', '', 3, 'dev-tag')];
+// The server's seeded labels (English): translations stand for these (use-dict).
+const STATUS = [entry('common_status', '1', 'Disabled', 'danger', 2), entry('common_status', '0', 'Enabled', 'success', 1)];
+const CHANNEL = [
+  entry('firmware_channel', 'release', 'Release', 'primary', 1),
+  entry('firmware_channel', 'factory', 'Factory', 'warning', 2),
+  entry('firmware_channel', 'dev', 'Development', '', 3, 'dev-tag'),
+];
 
 beforeEach(() => act(() => useDictStore.getState().setAll([...STATUS, ...CHANNEL])));
 
@@ -44,8 +56,8 @@ describe('DictTag', () => {
         <DictTag type="firmware_channel" value="factory" />
       </>,
     );
-    expect(screen.getByText('开启')).toHaveClass('ant-tag-success');
-    expect(screen.getByText('停用')).toHaveClass('ant-tag-error');
+    expect(screen.getByText('Enabled')).toHaveClass('ant-tag-success');
+    expect(screen.getByText('Disabled')).toHaveClass('ant-tag-error');
     expect(screen.getByText('Release')).toHaveClass('ant-tag-processing');
     expect(screen.getByText('Factory')).toHaveClass('ant-tag-warning');
   });
@@ -58,7 +70,7 @@ describe('DictTag', () => {
   });
 
   test('prefers the translation dict.<type>.<value> of the common namespace', () => {
-    const i18n = testI18n({ dict: { common_status: { '0': 'Enabled', '1': 'Disabled' } } });
+    const i18n = testI18n({ dict: { common_status: { '0': '开启', '1': '停用' } } });
     renderWithProviders(
       <>
         <DictTag type="common_status" value="0" />
@@ -66,8 +78,8 @@ describe('DictTag', () => {
       </>,
       { i18n },
     );
-    expect(screen.getByText('Enabled')).toBeInTheDocument();
-    expect(screen.queryByText('开启')).toBeNull();
+    expect(screen.getByText('开启')).toBeInTheDocument();
+    expect(screen.queryByText('Enabled')).toBeNull();
     // No translation for this type: the server label stays.
     expect(screen.getByText('Release')).toBeInTheDocument();
   });
@@ -100,9 +112,9 @@ describe('DictSelect', () => {
   };
 
   test('offers the entries of its type, translated where the locale knows them', async () => {
-    const i18n = testI18n({ dict: { common_status: { '0': 'Enabled' } } });
+    const i18n = testI18n({ dict: { common_status: { '0': '开启' } } });
     renderWithProviders(<DictSelect type="common_status" data-testid="status" />, { i18n });
-    expect(await openOptions()).toEqual(['Enabled', '停用']);
+    expect(await openOptions()).toEqual(['开启', 'Disabled']);
   });
 
   test('reports the chosen value', async () => {
@@ -117,6 +129,6 @@ describe('DictSelect', () => {
     act(() => useDictStore.getState().setAll([]));
     renderWithProviders(<DictSelect type="common_status" data-testid="status" />);
     act(() => useDictStore.getState().setAll(STATUS));
-    expect(await openOptions()).toEqual(['开启', '停用']);
+    expect(await openOptions()).toEqual(['Enabled', 'Disabled']);
   });
 });

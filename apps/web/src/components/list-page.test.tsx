@@ -7,7 +7,7 @@ import { useSession } from '../lib/session';
 import { useDictStore } from './dict-store';
 import type { DownloadFn } from './export-button';
 import { col, dateCol, dictCol } from './list-columns';
-import { dateRangeFilter, dictFilter, filterParams, textFilter } from './list-filters';
+import { dateRangeFilter, dictFilter, filterParams, selectFilter, textFilter } from './list-filters';
 import { ListPage, type ListForm } from './list-page';
 import { renderWithProviders } from './test-utils';
 
@@ -93,6 +93,18 @@ describe('ListPage', () => {
     });
     const params = filterParams([dateRangeFilter('createTime', 'Created'), textFilter('name', 'Name')], { createTime: [day('2025-01-01'), day('2025-01-31')], name: '   ' });
     expect(params).toEqual({ createTimeFrom: '2025-01-01T00:00:00.000Z', createTimeTo: '2025-01-31T23:59:59.999Z' });
+  });
+
+  test('a select of fixed choices filters like any other field, with the usual placeholder', async () => {
+    const byStatus = [selectFilter('status', 'State', [{ value: '0', label: 'Even' }, { value: '1', label: 'Odd' }])];
+    renderWithProviders(<ListPage query={storePageQuery} columns={columns} filters={byStatus} />);
+    await waitFor(() => expect(rowNames()).toHaveLength(20));
+    const search = screen.getByTestId('list-search');
+    expect(search).toHaveTextContent('Please select');
+    fireEvent.mouseDown(within(search).getByRole('combobox'));
+    fireEvent.click(await screen.findByTitle('Odd'));
+    await userEvent.click(within(search).getByRole('button', { name: /Search/ }));
+    await waitFor(() => expect(lastQuery()).toEqual({ status: '1', page: 1, limit: 20 }));
   });
 
   test('hides create, export and row actions the user may not use', async () => {

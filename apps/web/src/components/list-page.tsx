@@ -33,7 +33,8 @@ export interface ListHandle<Row> {
 
 export interface ListActions<Row> {
   create?: { permission: string; form: ListForm<Row> };
-  edit?: { permission: string; form: ListForm<Row> };
+  /** `when` hides the button on rows the server would refuse to change. */
+  edit?: { permission: string; form: ListForm<Row>; when?: (row: Row) => boolean };
   /**
    * Deletes one row after the 'Do you confirm deletion?' dialog; `describe` names it there;
    * `when` hides the button on rows the server would refuse (e.g. built-in entries).
@@ -116,11 +117,7 @@ export function ListPage<Row extends object, Params extends PageQuery, TKey exte
   const { data, isFetching, refetch } = useQuery({ ...query(params), placeholderData: keepPreviousData });
   const total = data?.total ?? 0;
   const keyOf = useMemo(() => (typeof rowKey === 'function' ? rowKey : (row: Row) => row[rowKey] as Key), [rowKey]);
-  const expandedKeys = useMemo(
-    () => (tree ? parentKeys<Row>(data?.list ?? [], keyOf).filter((k) => !collapsed.has(k)) : []),
-    [tree, data, keyOf, collapsed],
-  );
-
+  const expandedKeys = useMemo(() => (tree ? parentKeys<Row>(data?.list ?? [], keyOf).filter((k) => !collapsed.has(k)) : []), [tree, data, keyOf, collapsed]);
 
   const { create, edit, remove, export: exportExcel } = actions;
   const canCreate = create && can(create.permission);
@@ -152,20 +149,13 @@ export function ListPage<Row extends object, Params extends PageQuery, TKey exte
       render: (_value: unknown, row: Row) => (
         <Space size={0}>
           {rowActions?.(row, handle)}
-          {canEdit && (
+          {canEdit && (edit?.when?.(row) ?? true) && (
             <Button type="link" size="small" icon={<EditOutlined />} onClick={() => setDialog({ open: true, row })} data-testid="row-edit">
               {t('list.edit')}
             </Button>
           )}
           {canRemove && remove && (remove.when?.(row) ?? true) && (
-            <Button
-              type="link"
-              size="small"
-              danger
-              icon={<DeleteOutlined />}
-              data-testid="row-delete"
-              onClick={() => void removeRow(row)}
-            >
+            <Button type="link" size="small" danger icon={<DeleteOutlined />} data-testid="row-delete" onClick={() => void removeRow(row)}>
               {t('list.delete')}
             </Button>
           )}
@@ -173,7 +163,7 @@ export function ListPage<Row extends object, Params extends PageQuery, TKey exte
       ),
     };
     return [...columns, actionColumn];
-  }, [columns, canEdit, canRemove, remove, rowActions, handle, removeRow, t]);
+  }, [columns, canEdit, canRemove, edit, remove, rowActions, handle, removeRow, t]);
 
   // Create and edit may share one form component; the open dialog picks which.
   const DialogForm = dialog.open ? (dialog.row ? edit?.form : create?.form) : undefined;
@@ -197,7 +187,9 @@ export function ListPage<Row extends object, Params extends PageQuery, TKey exte
             {t('list.create')}
           </Button>
         )}
-        {canExport && exportExcel && <ExportButton url={exportExcel.url} params={allFilters} fileName={exportExcel.fileName} download={exportExcel.download ?? downloadWithProgress} />}
+        {canExport && exportExcel && (
+          <ExportButton url={exportExcel.url} params={allFilters} fileName={exportExcel.fileName} download={exportExcel.download ?? downloadWithProgress} />
+        )}
         {toolbar}
         <Tooltip title={t('list.refresh')}>
           <Button icon={<ReloadOutlined />} aria-label={t('list.refresh')} onClick={() => void refetch()} style={{ marginLeft: 'auto' }} />

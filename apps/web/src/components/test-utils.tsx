@@ -3,15 +3,17 @@ import { render } from '@testing-library/react';
 import i18next, { type i18n as I18n, type Resource } from 'i18next';
 import type { ReactElement, ReactNode } from 'react';
 import { I18nextProvider } from 'react-i18next';
-import components from '../locales/en-US/components.json';
+import type { Language } from '../lib/i18n/languages';
 
-/** A private i18next instance with the en-US components namespace (and any `common` keys a test needs). */
-export function testI18n(common: Resource[string] = {}): I18n {
+const componentStrings = import.meta.glob<Resource[string][string]>('../locales/*/components.json', { eager: true, import: 'default' });
+
+/** A private i18next instance with a language's components namespace (and any `common` keys a test needs). */
+export function testI18n(common: Resource[string] = {}, language: Language = 'en-US'): I18n {
+  const components = componentStrings[`../locales/${language}/components.json`]!;
   const instance = i18next.createInstance();
   void instance.init({
-    lng: 'en-US',
-    fallbackLng: 'en-US',
-    resources: { 'en-US': { components, common } },
+    lng: language,
+    resources: { [language]: { components, common } },
     ns: ['components', 'common'],
     defaultNS: 'components',
     // Resources are in memory: initialise synchronously so the first render is translated.

@@ -1,7 +1,11 @@
 import type { DictData } from '@lightdesk/contract';
 import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
+import { dict as seededLabels } from '../locales/en-US/common.json';
 import { useDictStore } from './dict-store';
+
+// The labels the server seeds (English): en-US's translations are exactly those (dict-relabel.test).
+const SEEDED: Record<string, Record<string, string> | undefined> = seededLabels;
 
 /** Dictionary entries of one type; re-renders when the cache is refilled. */
 export const useDictEntries = (type: string): DictData[] => useDictStore((s) => s.entries(type));
@@ -9,7 +13,9 @@ export const useDictEntries = (type: string): DictData[] => useDictStore((s) => 
 /**
  * A label function in the current language: the translation `dict.<type>.<value>` of
  * the `common` namespace when the locale has one, else the server's label. The server's
- * labels are Chinese or English only, the console speaks six languages.
+ * labels are Chinese or English only, the console speaks six languages. A translation
+ * stands for the seeded label: once an administrator relabels an entry, everyone sees
+ * the new label as written (issue 4: "edit a dictionary label and see it in a list").
  */
 export function useDictLabel(): (type: string, value: string) => string {
   const { i18n } = useTranslation('components');
@@ -19,9 +25,11 @@ export function useDictLabel(): (type: string, value: string) => string {
   return useCallback(
     (type: string, value: string) => {
       const key = `dict.${type}.${value}`;
-      if (i18n.exists(key, { ns: 'common', lng: language })) return i18n.t(key, { ns: 'common', lng: language });
+      const server = byType[type]?.find((e) => e.value === value)?.label;
+      const relabelled = server !== undefined && server !== SEEDED[type]?.[value];
+      if (!relabelled && i18n.exists(key, { ns: 'common', lng: language })) return i18n.t(key, { ns: 'common', lng: language });
       // The server's label, or the raw value when the dictionary lacks it (better than a blank cell).
-      return byType[type]?.find((e) => e.value === value)?.label ?? value;
+      return server ?? value;
     },
     [i18n, language, byType],
   );

@@ -61,4 +61,9 @@ export interface MenuSimple {
   parentId: number;
   name: string;
   type: MenuType;
+  /**
+   * The web's translation key for the title (namespace `menu`), as in the user's menus; empty
+   * for buttons. The server always sends it; optional so a tree can be built from entries without it.
+   */
+  componentName?: string;
 }

@@ -43,6 +43,9 @@ export async function startI18n(): Promise<Language> {
       interpolation: { escapeValue: false },
       react: { useSuspense: true },
       returnNull: false,
+      // A key no locale holds shows raw on screen: say which, for people and the browser tests.
+      saveMissing: true,
+      missingKeyHandler: (languages, namespace, key) => console.warn(`Missing translation: ${languages.join(',')} ${namespace}:${key}`),
     });
   document.documentElement.lang = language;
   return language;

@@ -28,22 +28,30 @@ describe('departments', () => {
     expect([hq, sales, support, east].every((id) => typeof id === 'number')).toBe(true);
 
     expect((await admin.get<Dept>('/api/system/dept/get', { id: hq })).data).toMatchObject({ name: 'Head office', parentId: 0, phone: '021-555', email: 'hq@example.com', status: 0 });
+    // The demo's departments are there too: look at the ones this test made, in the order listed.
+    const ours = [hq, sales, support, east];
+    const own = <T extends { id: number }>(rows: T[]) => rows.filter((d) => ours.includes(d.id));
     const all = (await list(admin)).data;
     // Flat, grouped by parent, siblings by their order: the web builds the tree from parentId.
-    expect(all.map((d) => [d.name, d.parentId])).toEqual([
+    expect(own(all).map((d) => [d.name, d.parentId])).toEqual([
       ['Head office', 0],
       ['Support', hq],
       ['Sales', hq],
       ['Sales east', sales],
     ]);
-    expect((await list(admin, { name: 'SALES' })).data.map((d) => d.name)).toEqual(['Sales', 'Sales east']);
-    expect((await list(admin, { status: 1 })).data.map((d) => d.name)).toEqual(['Support']);
-    expect((await list(admin, { sortBy: 'name', sortOrder: 'asc' })).data.map((d) => d.name)).toEqual(['Head office', 'Sales', 'Sales east', 'Support']);
+    const byNameFilter = (await list(admin, { name: 'SALES' })).data;
+    expect(byNameFilter.every((d) => d.name.toLowerCase().includes('sales'))).toBe(true);
+    expect(own(byNameFilter).map((d) => d.name)).toEqual(['Sales', 'Sales east']);
+    const disabled = (await list(admin, { status: 1 })).data;
+    expect(disabled.every((d) => d.status === 1)).toBe(true);
+    expect(own(disabled).map((d) => d.name)).toEqual(['Support']);
+    expect(own((await list(admin, { sortBy: 'name', sortOrder: 'asc' })).data).map((d) => d.name)).toEqual(['Head office', 'Sales', 'Sales east', 'Support']);
     expect(await list(admin, { sortBy: 'tenantId' })).toMatchObject({ code: 400, key: 'common.sort-not-allowed' });
 
     const simple = (await admin.get<DeptSimple[]>('/api/system/dept/list-all-simple')).data;
-    expect(simple.map((d) => d.name)).toEqual(['Head office', 'Sales', 'Sales east']); // Support is disabled
-    expect(simple[2]).toEqual({ id: east, name: 'Sales east', parentId: sales });
+    expect(simple.map((d) => d.id)).toEqual(all.filter((d) => d.status === 0).map((d) => d.id)); // Support is disabled
+    expect(own(simple).map((d) => d.name)).toEqual(['Head office', 'Sales', 'Sales east']);
+    expect(simple.find((d) => d.id === east)).toEqual({ id: east, name: 'Sales east', parentId: sales });
 
     // Moving a branch: east goes under support.
     expect((await admin.put('/api/system/dept/update', { id: east, name: 'Support east', parentId: support })).code).toBe(200);
@@ -100,8 +108,15 @@ describe('departments', () => {
 
   test("an agent's staff can neither list nor read nor change nor delete the platform's departments, nor hang their own under one", async () => {
     const platformDepts = (await list(admin)).data;
-    expect((await list(agent)).data).toEqual([]);
-    expect((await agent.get('/api/system/dept/list-all-simple')).data).toEqual([]);
+    const [northwind] = await t.ctx.db.select().from(tenants).where(eq(tenants.code, 'northwind'));
+    const ofNorthwind = async () => (await t.ctx.db.select().from(depts).where(eq(depts.tenantId, northwind!.id))).map((d) => d.id).sort((a, b) => a - b);
+    // The agent sees exactly its own (demo) departments, none of the platform's.
+    const seeded = (await list(agent)).data;
+    expect(seeded.map((d) => d.id).sort((a, b) => a - b)).toEqual(await ofNorthwind());
+    expect(seeded.filter((d) => platformDepts.some((p) => p.id === d.id))).toEqual([]);
+    expect((await agent.get<DeptSimple[]>('/api/system/dept/list-all-simple')).data).toEqual(
+      seeded.filter((d) => d.status === 0).map(({ id, name, parentId }) => ({ id, name, parentId })),
+    );
     const own = (await create(agent, { name: 'Northwind office' })).data;
     for (const d of platformDepts) {
       expect((await agent.get('/api/system/dept/get', { id: d.id })).code).toBe(404);
@@ -111,9 +126,10 @@ describe('departments', () => {
     expect(await create(agent, { name: 'Branch', parentId: platformDepts[0]!.id })).toMatchObject({ code: 400, params: { field: 'parentId' } });
     expect(await agent.put('/api/system/dept/update', { id: own, name: 'Northwind office', parentId: platformDepts[0]!.id })).toMatchObject({ code: 400, params: { field: 'parentId' } });
     expect((await list(admin)).data).toEqual(platformDepts);
-    expect((await list(agent)).data.map((d) => d.name)).toEqual(['Northwind office']);
+    const after = (await list(agent)).data;
+    expect(after.filter((d) => d.id !== own)).toEqual(seeded);
+    expect(after.find((d) => d.id === own)).toMatchObject({ name: 'Northwind office', parentId: 0 });
     expect((await admin.get('/api/system/dept/get', { id: own })).code).toBe(404);
-    const [northwind] = await t.ctx.db.select().from(tenants).where(eq(tenants.code, 'northwind'));
-    expect((await t.ctx.db.select().from(depts).where(eq(depts.tenantId, northwind!.id))).length).toBe(1);
+    expect(await ofNorthwind()).toEqual([...seeded.map((d) => d.id), own].sort((a, b) => a - b));
   });
 });

@@ -138,19 +138,34 @@ describe('menus', () => {
 
   test('the simple list: every enabled entry for platform staff, only its package for an agent', async () => {
     const platform = (await admin.get<MenuSimple[]>('/api/system/menu/list-all-simple')).data;
-    expect(Object.keys(platform[0]!).sort()).toEqual(['id', 'name', 'parentId', 'type']);
+    expect(Object.keys(platform[0]!).sort()).toEqual(['componentName', 'id', 'name', 'parentId', 'type']);
     expect(platform.some((m) => m.type === 'B')).toBe(true);
+    // The web translates titles by componentName (namespace menu); buttons have none.
+    expect(platform.find((m) => m.name === 'Stores')?.componentName).toBe('Stores');
+    expect(platform.filter((m) => m.type === 'B').every((m) => m.componentName === '')).toBe(true);
     const disabled = (await list(admin, { status: 1 })).data.map((m) => m.id);
     expect(platform.filter((m) => disabled.includes(m.id))).toEqual([]);
 
-    // The demo agent has no package yet: it may grant nothing.
-    expect((await agent.get<MenuSimple[]>('/api/system/menu/list-all-simple')).data).toEqual([]);
+    // The demo agent sees the enabled entries of its own package, and nothing else.
+    const simpleOfAgent = async () => (await agent.get<MenuSimple[]>('/api/system/menu/list-all-simple')).data;
+    const [northwind] = await t.ctx.db.select().from(tenants).where(eq(tenants.code, 'northwind'));
+    const demoPackage = northwind!.packageId!;
+    const packaged = (await t.ctx.db.select({ id: tenantPackageMenus.menuId }).from(tenantPackageMenus).where(eq(tenantPackageMenus.packageId, demoPackage))).map(
+      (m) => m.id,
+    );
+    const ofPackage = platform.filter((m) => packaged.includes(m.id));
+    expect(ofPackage.length).toBeGreaterThan(0);
+    expect(ofPackage.length).toBeLessThan(platform.length);
+    expect(await simpleOfAgent()).toEqual(ofPackage);
     const stores = platform.find((m) => m.name === 'Stores')!;
     const [pkg] = await t.ctx.db.insert(tenantPackages).values({ name: 'Stores only' }).returning();
     await t.ctx.db.insert(tenantPackageMenus).values({ packageId: pkg!.id, menuId: stores.id });
-    await t.ctx.db.update(tenants).set({ packageId: pkg!.id }).where(eq(tenants.code, 'northwind'));
-    expect((await agent.get<MenuSimple[]>('/api/system/menu/list-all-simple')).data).toEqual([stores]);
-    await t.ctx.db.update(tenants).set({ packageId: null }).where(eq(tenants.code, 'northwind'));
+    await t.ctx.db.update(tenants).set({ packageId: pkg!.id }).where(eq(tenants.id, northwind!.id));
+    expect(await simpleOfAgent()).toEqual([stores]);
+    // Without a package it may grant nothing.
+    await t.ctx.db.update(tenants).set({ packageId: null }).where(eq(tenants.id, northwind!.id));
+    expect(await simpleOfAgent()).toEqual([]);
+    await t.ctx.db.update(tenants).set({ packageId: demoPackage }).where(eq(tenants.id, northwind!.id));
   });
 
   test("a change reaches a user's menus at the next menu load, without signing in again", async () => {

@@ -51,7 +51,7 @@ async function checkPlacement(ctx: AppContext, values: MenuValues, id?: number) 
 
 /** Agents' staff see only the enabled menus of their agent package (issue 4: roles grant only those). */
 async function simpleMenus({ db }: AppContext, session: Session) {
-  const simple = { id: menus.id, parentId: menus.parentId, name: menus.name, type: menus.type };
+  const simple = { id: menus.id, parentId: menus.parentId, name: menus.name, type: menus.type, componentName: menus.componentName };
   if (session.tenantType === 'platform')
     return db
       .select(simple)

@@ -2,7 +2,7 @@ import type { Page, Post } from '@lightdesk/contract';
 import ExcelJS from 'exceljs';
 import { desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { operateLog, userPosts, users } from '../../../db/schema';
+import { operateLog, posts, tenants, userPosts, users } from '../../../db/schema';
 import { testApp, type ApiClient, type TestApp } from '../../../test/test-app';
 
 let t: TestApp;
@@ -21,27 +21,40 @@ const page = (c: ApiClient, q: Record<string, string | number> = {}) => c.get<Pa
 
 describe('posts', () => {
   test('create, read, update, list with filters and paging, delete', async () => {
+    const before = (await page(admin)).data.total;
     const ids: number[] = [];
     for (const [code, name, sort] of [['ceo', 'Chief executive', 1], ['ops', 'Store operations', 2], ['tech', 'Field technician', 3]] as const) {
       const res = await create(admin, { code, name, sort });
       expect(res.code).toBe(200);
       ids.push(res.data);
     }
+    // The demo's posts are there too: look at the ones this test made, in the order listed.
+    const own = (rows: Post[]) => rows.filter((p) => ids.includes(p.id)).map((p) => p.code);
     expect((await admin.get<Post>('/api/system/post/get', { id: ids[1] })).data).toMatchObject({ code: 'ops', name: 'Store operations', status: 0 });
     expect((await admin.put('/api/system/post/update', { id: ids[1], code: 'ops', name: 'Store ops', sort: 2, status: 1 })).code).toBe(200);
     expect((await admin.get<Post>('/api/system/post/get', { id: ids[1] })).data).toMatchObject({ name: 'Store ops', status: 1 });
 
-    expect((await page(admin, { name: 'TECH' })).data.list.map((p) => p.code)).toEqual(['tech']);
-    expect((await page(admin, { status: 1 })).data.list.map((p) => p.code)).toEqual(['ops']);
+    const named = (await page(admin, { name: 'TECH' })).data.list;
+    expect(named.every((p) => p.name.toLowerCase().includes('tech'))).toBe(true);
+    expect(own(named)).toEqual(['tech']);
+    const disabled = (await page(admin, { status: 1 })).data.list;
+    expect(disabled.every((p) => p.status === 1)).toBe(true);
+    expect(own(disabled)).toEqual(['ops']);
+    const all = (await page(admin, { limit: 100 })).data;
+    expect(all.total).toBe(before + 3);
+    expect(all.list).toHaveLength(all.total);
+    expect(own(all.list)).toEqual(['ceo', 'ops', 'tech']);
     const firstPage = await page(admin, { page: 1, limit: 2 });
-    expect(firstPage.data.total).toBe(3);
-    expect(firstPage.data.list.map((p) => p.code)).toEqual(['ceo', 'ops']);
-    expect((await page(admin, { page: 2, limit: 2 })).data.list.map((p) => p.code)).toEqual(['tech']);
-    expect((await page(admin, { sortBy: 'code', sortOrder: 'desc' })).data.list.map((p) => p.code)).toEqual(['tech', 'ops', 'ceo']);
+    expect(firstPage.data.total).toBe(all.total);
+    expect(firstPage.data.list).toEqual(all.list.slice(0, 2));
+    expect((await page(admin, { page: 2, limit: 2 })).data.list).toEqual(all.list.slice(2, 4));
+    expect(own((await page(admin, { sortBy: 'code', sortOrder: 'desc' })).data.list)).toEqual(['tech', 'ops', 'ceo']);
 
     expect((await admin.delete('/api/system/post/delete', { id: ids[2] })).code).toBe(200);
     expect((await admin.get('/api/system/post/get', { id: ids[2] })).code).toBe(404);
-    expect((await admin.get<{ id: number; name: string }[]>('/api/system/post/list-all-simple')).data.map((p) => p.name)).toEqual(['Chief executive']);
+    const simple = (await admin.get<{ id: number; name: string }[]>('/api/system/post/list-all-simple')).data;
+    expect(simple.map((p) => p.id)).toEqual(all.list.filter((p) => p.status === 0 && p.id !== ids[2]).map((p) => p.id));
+    expect(simple.filter((p) => ids.includes(p.id)).map((p) => p.name)).toEqual(['Chief executive']);
   });
 
   test('bad input is refused by field and changes nothing', async () => {
@@ -75,8 +88,14 @@ describe('posts', () => {
   });
 
   test("an agent's staff can neither list nor read nor change nor delete the platform's posts", async () => {
-    const platformPosts = (await page(admin)).data.list;
-    expect((await page(agent)).data).toEqual({ list: [], total: 0 });
+    const platformPosts = (await page(admin, { limit: 100 })).data.list;
+    // The agent sees exactly its own (demo) posts, none of the platform's.
+    const [northwind] = await t.ctx.db.select().from(tenants).where(eq(tenants.code, 'northwind'));
+    const ofNorthwind = async () => (await t.ctx.db.select({ id: posts.id }).from(posts).where(eq(posts.tenantId, northwind!.id))).map((p) => p.id).sort((a, b) => a - b);
+    const seeded = (await page(agent, { limit: 100 })).data;
+    expect(seeded.total).toBe(seeded.list.length);
+    expect(seeded.list.map((p) => p.id).sort((a, b) => a - b)).toEqual(await ofNorthwind());
+    expect(seeded.list.filter((p) => platformPosts.some((q) => q.id === p.id))).toEqual([]);
     const own = await create(agent, { code: 'ceo', name: 'Agent CEO' });
     expect(own.code).toBe(200);
     for (const p of platformPosts) {
@@ -84,8 +103,11 @@ describe('posts', () => {
       expect((await agent.put('/api/system/post/update', { id: p.id, code: p.code, name: 'Hijacked' })).code).toBe(404);
       expect((await agent.delete('/api/system/post/delete', { id: p.id })).code).toBe(404);
     }
-    expect((await admin.get<Post>('/api/system/post/get', { id: platformPosts[0]!.id })).data.name).not.toBe('Hijacked');
-    expect((await page(agent)).data.list.map((p) => p.name)).toEqual(['Agent CEO']);
+    expect((await page(admin, { limit: 100 })).data.list).toEqual(platformPosts);
+    const after = (await page(agent, { limit: 100 })).data.list;
+    expect(after.filter((p) => p.id !== own.data)).toEqual(seeded.list);
+    expect(after.filter((p) => p.id === own.data).map((p) => p.name)).toEqual(['Agent CEO']);
+    expect(await ofNorthwind()).toEqual([...seeded.list.map((p) => p.id), own.data].sort((a, b) => a - b));
   });
 
   test('the export is a real .xlsx holding the filtered rows', async () => {

@@ -110,19 +110,35 @@ describe('roles', () => {
   test("an agent's roles can grant only menus in its agent package", async () => {
     const id = (await create(agent, { code: 'store_clerk', name: 'Store clerk' })).data;
     const inside = await menuIds('store:mesh:query');
+    const device = await menuIds('device:luminaire:query');
     const outside = await menuIds('system:post:query');
-    // No package yet: nothing may be granted.
-    expect(await agent.put('/api/system/role/assign-menus', { roleId: id, menuIds: inside })).toMatchObject({ code: 400, key: 'system.role.menu-outside-package', params: { field: 'menuIds' } });
+    const assign = (ids: number[]) => agent.put('/api/system/role/assign-menus', { roleId: id, menuIds: ids });
+    const refused = { code: 400, key: 'system.role.menu-outside-package', params: { field: 'menuIds' } };
+    const granted = async () => (await t.ctx.db.select({ id: roleMenus.menuId }).from(roleMenus).where(eq(roleMenus.roleId, id))).map((m) => m.id);
+    // The demo agent's package holds the store and device screens, not the system ones.
+    const demoPackage = (await t.ctx.db.select().from(tenants).where(eq(tenants.id, northwind)))[0]!.packageId;
+    expect(demoPackage).not.toBeNull();
+    expect((await assign([...inside, ...device])).code).toBe(200);
+    expect(await assign([...inside, ...outside])).toMatchObject(refused);
+    expect(await granted()).toEqual(expect.arrayContaining([...inside, ...device]));
+    expect(await granted()).not.toContain(outside[0]);
+
+    // No package: nothing may be granted.
+    await t.ctx.db.update(tenants).set({ packageId: null }).where(eq(tenants.id, northwind));
+    expect(await assign(inside)).toMatchObject(refused);
+    // A package of the stores alone: the device screen is outside it now.
     const [pkg] = await t.ctx.db.insert(tenantPackages).values({ name: 'Stores only' }).returning();
     const [storesDir] = await t.ctx.db.select({ parentId: menus.parentId }).from(menus).where(inArray(menus.id, inside));
     await t.ctx.db.insert(tenantPackageMenus).values([...inside, storesDir!.parentId].filter(Boolean).map((menuId) => ({ packageId: pkg!.id, menuId })));
     await t.ctx.db.update(tenants).set({ packageId: pkg!.id }).where(eq(tenants.id, northwind));
 
-    expect((await agent.put('/api/system/role/assign-menus', { roleId: id, menuIds: inside })).code).toBe(200);
-    expect(await agent.put('/api/system/role/assign-menus', { roleId: id, menuIds: [...inside, ...outside] })).toMatchObject({ code: 400, key: 'system.role.menu-outside-package' });
-    const granted = (await t.ctx.db.select({ id: roleMenus.menuId }).from(roleMenus).where(eq(roleMenus.roleId, id))).map((m) => m.id);
-    expect(granted).toEqual(expect.arrayContaining(inside));
-    expect(granted).not.toContain(outside[0]);
+    expect((await assign(inside)).code).toBe(200);
+    expect(await assign([...inside, ...outside])).toMatchObject(refused);
+    expect(await assign([...inside, ...device])).toMatchObject(refused);
+    expect(await granted()).toEqual(expect.arrayContaining(inside));
+    expect(await granted()).not.toContain(outside[0]);
+    expect(await granted()).not.toContain(device[0]);
+    await t.ctx.db.update(tenants).set({ packageId: demoPackage }).where(eq(tenants.id, northwind));
     // The platform grants from the whole menu tree.
     const own = (await create(admin, { code: 'post_only', name: 'Posts' })).data;
     expect((await admin.put('/api/system/role/assign-menus', { roleId: own, menuIds: outside })).code).toBe(200);
@@ -160,8 +176,9 @@ describe('roles', () => {
   test("an agent's staff can neither list nor read nor change nor delete the platform's roles, nor the platform the agent's", async () => {
     const platformRoles = (await page(admin)).data.list;
     const agentCodes = await codes(agent);
-    expect(agentCodes).toContain('agent_admin');
-    expect(await codes(admin)).not.toContain('agent_admin');
+    expect(agentCodes).toEqual(expect.arrayContaining(['tenant_admin', 'store_staff']));
+    expect(await codes(admin)).not.toContain('tenant_admin');
+    expect(await codes(admin)).not.toContain('store_staff');
     for (const r of platformRoles) {
       expect((await agent.get('/api/system/role/get', { id: r.id })).code).toBe(404);
       expect((await agent.put('/api/system/role/update', { id: r.id, code: r.code, name: 'Hijacked' })).code).toBe(404);
@@ -171,9 +188,35 @@ describe('roles', () => {
       expect((await agent.put('/api/system/role/assign-data-scope', { roleId: r.id, dataScope: 5 })).code).toBe(404);
     }
     expect((await page(admin)).data.list.map((r) => [r.code, r.name, r.dataScope])).toEqual(platformRoles.map((r) => [r.code, r.name, r.dataScope]));
-    const agentRole = (await page(agent, { code: 'agent_admin' })).data.list[0]!;
-    expect((await admin.get('/api/system/role/get', { id: agentRole.id })).code).toBe(404);
-    expect((await admin.delete('/api/system/role/delete', { id: agentRole.id })).code).toBe(404);
+    for (const code of ['tenant_admin', 'store_staff']) {
+      const agentRole = (await page(agent, { code })).data.list.find((r) => r.code === code)!;
+      expect(agentRole).toBeDefined();
+      expect((await admin.get('/api/system/role/get', { id: agentRole.id })).code).toBe(404);
+      expect((await admin.put('/api/system/role/update', { id: agentRole.id, code, name: 'Hijacked' })).code).toBe(404);
+      expect((await admin.delete('/api/system/role/delete', { id: agentRole.id })).code).toBe(404);
+    }
+  });
+
+  test("the demo agent's admin holds the built-in tenant_admin role, equal to its package; store_staff is an ordinary role", async () => {
+    const [account] = await t.ctx.db.select().from(users).where(eq(users.username, 'agent'));
+    const held = await t.ctx.db.select({ id: roles.id, code: roles.code }).from(roles).innerJoin(userRoles, eq(userRoles.roleId, roles.id)).where(eq(userRoles.userId, account!.id));
+    const builtin = held.find((r) => r.code === 'tenant_admin')!;
+    expect(builtin).toBeDefined();
+    const [agentTenant] = await t.ctx.db.select().from(tenants).where(eq(tenants.id, northwind));
+    const packaged = (await t.ctx.db.select({ id: tenantPackageMenus.menuId }).from(tenantPackageMenus).where(eq(tenantPackageMenus.packageId, agentTenant!.packageId!))).map((m) => m.id);
+    const granted = (await t.ctx.db.select({ id: roleMenus.menuId }).from(roleMenus).where(eq(roleMenus.roleId, builtin.id))).map((m) => m.id);
+    expect(packaged.length).toBeGreaterThan(0);
+    expect([...granted].sort((a, b) => a - b)).toEqual([...packaged].sort((a, b) => a - b));
+    expect(await agent.put('/api/system/role/update', { id: builtin.id, code: 'tenant_admin', name: 'Renamed' })).toMatchObject({ code: 409, key: 'system.role.builtin' });
+    expect(await agent.put('/api/system/role/assign-menus', { roleId: builtin.id, menuIds: [] })).toMatchObject({ code: 409, key: 'system.role.builtin' });
+
+    const [staff] = await t.ctx.db.select().from(roles).where(and(eq(roles.tenantId, northwind), eq(roles.code, 'store_staff')));
+    expect(staff).toBeDefined();
+    const staffMenus = await t.ctx.db.select({ permission: menus.permission }).from(roleMenus).innerJoin(menus, eq(menus.id, roleMenus.menuId)).where(eq(roleMenus.roleId, staff!.id));
+    const permissions = staffMenus.map((m) => m.permission).filter(Boolean);
+    expect(permissions).toContain('store:mesh:query');
+    expect(permissions.every((p) => p.startsWith('store:'))).toBe(true);
+    expect((await agent.put('/api/system/role/update', { id: staff!.id, code: 'store_staff', name: 'Store staff' })).code).toBe(200);
   });
 
   test('the export is a real .xlsx holding the filtered rows', async () => {

@@ -2,7 +2,7 @@ import { ResultCode, TenantCreate, TenantQuery, TenantStatusUpdate, TenantUpdate
 import { and, asc, eq, gte, ilike, inArray, isNull, lte, or, sql } from 'drizzle-orm';
 import type { Database } from '../../../db/client';
 import { cancellationRequests, depts, posts, roles, sessions, tenantPackages, tenants, userRoles, users } from '../../../db/schema';
-import { applyPackage, TENANT_ADMIN_ROLE } from '../../../lib/agent-package';
+import { applyPackage, createTenantAdminRole } from '../../../lib/agent-package';
 import type { AppContext } from '../../../lib/context';
 import { AppError, notFound } from '../../../lib/errors';
 import { resourceRoutes, type RowOf } from '../../../lib/resource';
@@ -56,16 +56,12 @@ async function checkUsernameFree(ctx: AppContext, username: string) {
 
 /** The agent's first account: a tenant_admin role holding the package's menus, and its administrator. */
 async function createAgentAdmin(tx: Database, tenantId: number, values: CreateValues) {
-  const [role] = await tx
-    .insert(roles)
-    .values({ tenantId, code: TENANT_ADMIN_ROLE, name: 'Agent administrator', remark: 'Created with the agent; holds every menu of its package' })
-    .returning({ id: roles.id });
+  const roleId = await createTenantAdminRole(tx, tenantId);
   const [admin] = await tx
     .insert(users)
     .values({ tenantId, username: values.adminUsername, nickname: values.contactName || values.adminUsername, passwordHash: await hashPassword(values.adminPassword) })
     .returning({ id: users.id });
-  await tx.insert(userRoles).values({ userId: admin!.id, roleId: role!.id });
-  await applyPackage(tx, eq(tenants.id, tenantId));
+  await tx.insert(userRoles).values({ userId: admin!.id, roleId });
 }
 
 export default defineRoutes((r, ctx) => {

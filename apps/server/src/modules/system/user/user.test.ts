@@ -105,7 +105,9 @@ describe('staff', () => {
     expect(await create(admin, { username: 'erin1234', nickname: 'Erin', password: 'ERIN1234' })).toMatchObject({ code: 400, key: 'auth.password-same-as-username', params: { field: 'password' } });
     // Another tenant's department and roles are as unknown as ids that never existed.
     expect(await create(admin, { username: 'frank', nickname: 'Frank', deptId: agentDept!.id })).toMatchObject({ code: 400, key: 'common.reference-not-found', params: { field: 'deptId' } });
-    expect(await create(admin, { username: 'frank', nickname: 'Frank', roleIds: [await roleId('northwind', 'agent_admin')] })).toMatchObject({ code: 400, params: { field: 'roleIds' } });
+    for (const code of ['tenant_admin', 'store_staff']) {
+      expect(await create(admin, { username: 'frank', nickname: 'Frank', roleIds: [await roleId('northwind', code)] })).toMatchObject({ code: 400, params: { field: 'roleIds' } });
+    }
     expect(await create(admin, { username: 'frank', nickname: 'Frank', postIds: [999999] })).toMatchObject({ code: 400, params: { field: 'postIds' } });
     expect(await page(admin, { sortBy: 'passwordHash' })).toMatchObject({ code: 400, key: 'common.sort-not-allowed' });
     expect((await page(admin)).data.total).toBe(before + 1);
@@ -187,7 +189,9 @@ describe('staff', () => {
     expect((await admin.put('/api/system/user/assign-roles', { userId: id, roleIds: [viewer] })).code).toBe(200);
     expect((await mallory.get('/api/system/post/page')).code).toBe(200);
     expect((await admin.get<StaffDetail>('/api/system/user/get', { id })).data.roleIds).toEqual([viewer]);
-    expect(await admin.put('/api/system/user/assign-roles', { userId: id, roleIds: [await roleId('northwind', 'agent_admin')] })).toMatchObject({ code: 400, params: { field: 'roleIds' } });
+    for (const code of ['tenant_admin', 'store_staff']) {
+      expect(await admin.put('/api/system/user/assign-roles', { userId: id, roleIds: [await roleId('northwind', code)] })).toMatchObject({ code: 400, params: { field: 'roleIds' } });
+    }
     expect((await admin.get<StaffDetail>('/api/system/user/get', { id })).data.roleIds).toEqual([viewer]);
     expect((await admin.put('/api/system/user/assign-roles', { userId: id, roleIds: [] })).code).toBe(200);
     expect((await mallory.get('/api/system/post/page')).code).toBe(403);

@@ -1,0 +1,15 @@
+import type { AreaNode } from '@lightdesk/contract';
+import { keepPreviousData, queryOptions } from '@tanstack/react-query';
+import { api } from '../../../lib/http';
+
+/**
+ * Countries with their subdivisions; with a keyword, the matches (a matching country brings all
+ * its subdivisions, a matching subdivision its country). Reference data: it changes with releases only.
+ */
+export const areaTreeQuery = (keyword: string) =>
+  queryOptions({
+    queryKey: ['system', 'area', 'tree', keyword],
+    queryFn: () => api.get<AreaNode[]>('/system/area/tree', { keyword: keyword || undefined }),
+    staleTime: Infinity,
+    placeholderData: keepPreviousData,
+  });

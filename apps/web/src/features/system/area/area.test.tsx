@@ -1,0 +1,53 @@
+import type { AreaNode } from '@lightdesk/contract';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { beforeEach, describe, expect, test, vi } from 'vitest';
+import { renderWithProviders } from '../../../components/test-utils';
+import { answerGets, fakeApi, resetApi, setUpPeople } from '../shared/people-test-kit';
+import { systemTestI18n } from '../shared/system-test-i18n';
+import { AreaPage } from './area-page';
+
+vi.mock('../../../lib/http', async (original) => ({ ...(await original<object>()), api: (await import('../shared/people-test-kit')).fakeApi }));
+const api = fakeApi;
+
+const country = (code: string, name: string, subdivisions: [string, string][] = []): AreaNode => ({
+  code,
+  name,
+  type: 'country',
+  parentCode: null,
+  ...(subdivisions.length ? { children: subdivisions.map(([c, n]) => ({ code: c, name: n, type: 'subdivision' as const, parentCode: code })) } : {}),
+});
+const WORLD = [
+  country('AQ', 'Antarctica'),
+  country('DE', 'Germany', [
+    ['DE-BW', 'Baden-Württemberg'],
+    ['DE-BY', 'Bavaria'],
+  ]),
+  country('FR', 'France', [['FR-IDF', 'Île-de-France']]),
+];
+
+beforeEach(() => {
+  resetApi();
+  answerGets({
+    '/system/area/tree': (params?: Record<string, unknown>) => (params?.keyword === 'bav' ? [country('DE', 'Germany', [['DE-BY', 'Bavaria']])] : WORLD),
+  });
+});
+
+describe('Areas', () => {
+  test('countries come folded, with their codes; a search asks the server and opens the countries it found', async () => {
+    setUpPeople(['system:area:query']);
+    renderWithProviders(<AreaPage />, { i18n: systemTestI18n() });
+    const tree = await screen.findByTestId('area-tree');
+    expect(screen.getByTestId('area-count')).toHaveTextContent('Countries and regions: 3 · Subdivisions: 3');
+    expect(within(tree).getByText('Germany')).toBeInTheDocument();
+    expect(within(tree).getByText('DE')).toBeInTheDocument();
+    expect(within(tree).queryByText('Bavaria')).toBeNull();
+
+    await userEvent.type(within(screen.getByTestId('area-search')).getByRole('searchbox'), 'bav{Enter}');
+    await waitFor(() => expect(api.get).toHaveBeenLastCalledWith('/system/area/tree', { keyword: 'bav' }));
+    await waitFor(() => expect(within(screen.getByTestId('area-tree')).getByText('DE-BY')).toBeInTheDocument());
+    // The match is marked in the name.
+    expect(screen.getByText('Bav', { selector: 'mark' })).toBeInTheDocument();
+    expect(screen.getByTestId('area-count')).toHaveTextContent('Countries and regions: 1 · Subdivisions: 1');
+  });
+});

@@ -1,0 +1,58 @@
+import type { ConfigEntry, ConfigValueType } from '@lightdesk/contract';
+import Tag from 'antd/es/tag';
+import Typography from 'antd/es/typography';
+import { useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
+import { col, dateCol } from '../../../components/list-columns';
+import { textFilter } from '../../../components/list-filters';
+import { ListPage } from '../../../components/list-page';
+import { deleteConfig, configPageQuery } from './api';
+import { ConfigForm } from './config-form';
+
+/**
+ * Parameter settings (issue 4): typed key/value entries. Built-in ones are read by the server
+ * (captcha, group-control cap, offline timeout…): editable, never deletable.
+ */
+export function ConfigPage() {
+  const { t } = useTranslation('system-config');
+
+  const columns = useMemo(
+    () => [
+      col<ConfigEntry>('name', t('config.field.name')),
+      col<ConfigEntry>('key', t('config.field.key'), { render: (key: string) => <Typography.Text code>{key}</Typography.Text> }),
+      col<ConfigEntry>('value', t('config.field.value'), {
+        ellipsis: true,
+        width: 240,
+        render: (value: string, row: ConfigEntry) =>
+          row.valueType === 'boolean' ? <Tag color={value === 'true' ? 'success' : 'default'}>{t(value === 'true' ? 'common.on' : 'common.off')}</Tag> : value,
+      }),
+      col<ConfigEntry>('valueType', t('config.field.valueType'), { render: (type: ConfigValueType) => t(`config.type.${type}`) }),
+      col<ConfigEntry>('builtIn', t('config.field.builtIn'), {
+        render: (builtIn: boolean) => (builtIn ? <Tag color="gold">{t('config.builtIn')}</Tag> : <Tag>{t('config.custom')}</Tag>),
+      }),
+      col<ConfigEntry>('visible', t('config.field.visible'), { render: (visible: boolean) => t(visible ? 'common.yes' : 'common.no') }),
+      col<ConfigEntry>('remark', t('common.remark'), { ellipsis: true, width: 240 }),
+      dateCol<ConfigEntry>('createdAt', t('common.createdAt')),
+    ],
+    [t],
+  );
+
+  return (
+    <ListPage
+      query={configPageQuery}
+      columns={columns}
+      filters={[textFilter('name', t('config.field.name')), textFilter('key', t('config.field.key'))]}
+      actions={{
+        create: { permission: 'system:config:create', form: ConfigForm },
+        edit: { permission: 'system:config:update', form: ConfigForm },
+        remove: {
+          permission: 'system:config:delete',
+          run: (row) => deleteConfig(row.id),
+          describe: (row) => `${row.name} (${row.key})`,
+          when: (row) => !row.builtIn,
+        },
+        export: { permission: 'system:config:export', url: '/system/config/export-excel', fileName: t('config.exportFile') },
+      }}
+    />
+  );
+}

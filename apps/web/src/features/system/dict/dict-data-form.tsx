@@ -1,0 +1,93 @@
+import type { ColorType, DictDataCreate, DictDataDetail } from '@lightdesk/contract';
+import Col from 'antd/es/col';
+import Form from 'antd/es/form';
+import Input from 'antd/es/input';
+import Row from 'antd/es/row';
+import Select from 'antd/es/select';
+import { use } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { ListForm } from '../../../components/list-page';
+import { FormDialog } from '../shared/form-dialog';
+import { fieldRules, RemarkField, SortField, StatusField } from '../shared/form-fields';
+import { createDictData, updateDictData } from './api';
+import { DictEntryTag } from './dict-entry-tag';
+import { OpenDictType } from './dict-type-context';
+
+type Values = Omit<DictDataCreate, 'dictType'>;
+
+// The contract's colour types, checked complete at compile time without shipping its schema to the browser.
+const COLOURS = { '': 0, default: 1, primary: 2, success: 3, info: 4, warning: 5, danger: 6 } satisfies Record<(typeof ColorType)['options'][number], number>;
+const COLOUR_TYPES = Object.keys(COLOURS);
+
+/** Create or edit one entry of the open dictionary, with a preview of its tag. */
+export const DictDataForm: ListForm<DictDataDetail> = ({ row, onClose }) => {
+  const { t } = useTranslation('system-config');
+  const dictType = use(OpenDictType);
+  const [form] = Form.useForm<Values>();
+  const label = Form.useWatch('label', form);
+  const colorType = Form.useWatch('colorType', form) ?? '';
+  const cssClass = Form.useWatch('cssClass', form);
+  const { max } = fieldRules(t);
+  const half = { xs: 24, sm: 12 };
+
+  return (
+    <FormDialog<Values>
+      title={t(row ? 'dict.data.editTitle' : 'dict.data.createTitle', { type: dictType })}
+      form={form}
+      testId="dict-data-form"
+      width={640}
+      initialValues={row ?? { colorType: '', cssClass: '', sort: 0, status: 0, remark: '' }}
+      onSave={(values) => (row ? updateDictData({ ...values, dictType, id: row.id }) : createDictData({ ...values, dictType }))}
+      onClose={onClose}
+    >
+      <Row gutter={16}>
+        <Col {...half}>
+          <Form.Item name="label" label={t('dict.data.label')} rules={[{ required: true, whitespace: true, message: t('dict.rule.label') }, max(100)]}>
+            <Input maxLength={100} data-testid="dict-data-label" />
+          </Form.Item>
+        </Col>
+        <Col {...half}>
+          <Form.Item
+            name="value"
+            label={t('dict.data.value')}
+            tooltip={t('dict.data.valueHint')}
+            rules={[{ required: true, whitespace: true, message: t('dict.rule.value') }, max(100)]}
+          >
+            <Input maxLength={100} data-testid="dict-data-value" />
+          </Form.Item>
+        </Col>
+        <Col {...half}>
+          <Form.Item name="colorType" label={t('dict.data.colorType')}>
+            <Select<string>
+              data-testid="dict-data-color"
+              options={COLOUR_TYPES.map((c) => ({ value: c, label: <DictEntryTag colorType={c}>{t(`dict.colour.${c || 'none'}`)}</DictEntryTag> }))}
+            />
+          </Form.Item>
+        </Col>
+        <Col {...half}>
+          <Form.Item name="cssClass" label={t('dict.data.cssClass')} tooltip={t('dict.data.cssClassHint')} rules={[max(100)]}>
+            <Input maxLength={100} />
+          </Form.Item>
+        </Col>
+        <Col {...half}>
+          <SortField label={t('common.sort')} />
+        </Col>
+        <Col {...half}>
+          <StatusField label={t('common.status')} />
+        </Col>
+        <Col span={24}>
+          <RemarkField label={t('common.remark')} rows={2} />
+        </Col>
+        <Col span={24}>
+          <Form.Item label={t('dict.data.preview')}>
+            <span data-testid="dict-data-preview">
+              <DictEntryTag colorType={colorType} cssClass={cssClass}>
+                {label?.trim() || t('dict.data.label')}
+              </DictEntryTag>
+            </span>
+          </Form.Item>
+        </Col>
+      </Row>
+    </FormDialog>
+  );
+};

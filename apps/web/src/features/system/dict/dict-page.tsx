@@ -1,0 +1,67 @@
+import UnorderedListOutlined from '@ant-design/icons/UnorderedListOutlined';
+import { DictType, type DictTypeDetail } from '@lightdesk/contract';
+import Button from 'antd/es/button';
+import Typography from 'antd/es/typography';
+import { useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { col, dateCol, dictCol } from '../../../components/list-columns';
+import { dictFilter, textFilter } from '../../../components/list-filters';
+import { ListPage } from '../../../components/list-page';
+import { deleteDictType, dictTypePageQuery } from './api';
+import { DictDataDrawer } from './dict-data-drawer';
+import { DictTypeForm } from './dict-type-form';
+
+/**
+ * Dictionaries (issue 4): the types, and for a chosen type its entries in a drawer. Every change
+ * refreshes the web's dictionary cache (api.ts), so other screens show new labels at once.
+ */
+export function DictPage() {
+  const { t } = useTranslation('system-config');
+  const [open, setOpen] = useState<DictTypeDetail>();
+
+  const columns = useMemo(
+    () => [
+      col<DictTypeDetail>('name', t('dict.type.name')),
+      col<DictTypeDetail>('type', t('dict.type.type'), {
+        render: (type: string, row: DictTypeDetail) => (
+          <Typography.Link onClick={() => setOpen(row)} data-testid="dict-type-link">
+            {type}
+          </Typography.Link>
+        ),
+      }),
+      dictCol<DictTypeDetail>('status', t('common.status'), DictType.commonStatus, { width: 100 }),
+      col<DictTypeDetail>('remark', t('common.remark'), { ellipsis: true }),
+      dateCol<DictTypeDetail>('createdAt', t('common.createdAt')),
+    ],
+    [t],
+  );
+
+  // Everyone who may list the types may list the entries (one permission, system:dict:query).
+  const entries = (row: DictTypeDetail) => (
+    <Button type="link" size="small" icon={<UnorderedListOutlined />} onClick={() => setOpen(row)} data-testid="dict-entries">
+      {t('dict.entries')}
+    </Button>
+  );
+
+  return (
+    <>
+      <ListPage
+        query={dictTypePageQuery}
+        columns={columns}
+        filters={[
+          textFilter('name', t('dict.type.name')),
+          textFilter('type', t('dict.type.type')),
+          dictFilter('status', t('common.status'), DictType.commonStatus),
+        ]}
+        rowActions={entries}
+        actions={{
+          create: { permission: 'system:dict:create', form: DictTypeForm },
+          edit: { permission: 'system:dict:update', form: DictTypeForm },
+          remove: { permission: 'system:dict:delete', run: (row) => deleteDictType(row.id), describe: (row) => `${row.name} (${row.type})` },
+          export: { permission: 'system:dict:export', url: '/system/dict-type/export-excel', fileName: t('dict.type.exportFile') },
+        }}
+      />
+      {open && <DictDataDrawer dict={open} onClose={() => setOpen(undefined)} />}
+    </>
+  );
+}

@@ -1,0 +1,42 @@
+import type { DictTypeCreate, DictTypeDetail } from '@lightdesk/contract';
+import Form from 'antd/es/form';
+import Input from 'antd/es/input';
+import { useTranslation } from 'react-i18next';
+import type { ListForm } from '../../../components/list-page';
+import { FormDialog } from '../shared/form-dialog';
+import { fieldRules, RemarkField, StatusField } from '../shared/form-fields';
+import { createDictType, updateDictType } from './api';
+
+// The contract's DictTypeParam: the code screens and the server name the dictionary by.
+const TYPE = /^[a-z0-9_]+$/;
+
+/** Create or edit a dictionary type (its name, code and status). */
+export const DictTypeForm: ListForm<DictTypeDetail> = ({ row, onClose }) => {
+  const { t } = useTranslation('system-config');
+  const [form] = Form.useForm<DictTypeCreate>();
+  const { max } = fieldRules(t);
+  return (
+    <FormDialog<DictTypeCreate>
+      title={t(row ? 'dict.type.editTitle' : 'dict.type.createTitle')}
+      form={form}
+      testId="dict-type-form"
+      initialValues={row ?? { status: 0, remark: '' }}
+      onSave={(values) => (row ? updateDictType({ ...values, id: row.id }) : createDictType(values))}
+      onClose={onClose}
+    >
+      <Form.Item name="name" label={t('dict.type.name')} rules={[{ required: true, whitespace: true, message: t('dict.rule.name') }, max(100)]}>
+        <Input maxLength={100} data-testid="dict-type-name" />
+      </Form.Item>
+      <Form.Item
+        name="type"
+        label={t('dict.type.type')}
+        extra={row ? t('dict.type.typeLocked') : t('dict.type.typeHint')}
+        rules={[{ required: true, whitespace: true, message: t('dict.rule.type') }, { pattern: TYPE, message: t('dict.rule.typeFormat') }, max(100)]}
+      >
+        <Input maxLength={100} placeholder="store_region" data-testid="dict-type-type" />
+      </Form.Item>
+      <StatusField label={t('common.status')} extra={t('dict.type.statusHint')} />
+      <RemarkField label={t('common.remark')} />
+    </FormDialog>
+  );
+};

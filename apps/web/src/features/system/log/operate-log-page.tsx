@@ -1,0 +1,66 @@
+import EyeOutlined from '@ant-design/icons/EyeOutlined';
+import type { OperateLog } from '@lightdesk/contract';
+import Button from 'antd/es/button';
+import Typography from 'antd/es/typography';
+import { useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { col, dateCol } from '../../../components/list-columns';
+import { dateRangeFilter, selectFilter, textFilter } from '../../../components/list-filters';
+import { ListPage } from '../../../components/list-page';
+import { useAgentFilter } from './agent-select';
+import { operateLogPageQuery } from './api';
+import { OperateLogDetail } from './operate-log-detail';
+import { RESULT_CODES, ResultCodeTag } from './result-code-tag';
+
+/** Operation log (issue 4): every mutating request — who, what, when, result, duration, IP. */
+export function OperateLogPage() {
+  const { t } = useTranslation('system-tenancy');
+  const agentFilter = useAgentFilter();
+  const [open, setOpen] = useState<OperateLog>();
+  const columns = useMemo(
+    () => [
+      dateCol<OperateLog>('createdAt', t('log.field.time')),
+      col<OperateLog>('username', t('log.field.operator')),
+      col<OperateLog>('module', t('log.field.module')),
+      col<OperateLog>('action', t('log.field.action'), { ellipsis: true, width: 220 }),
+      col<OperateLog>('path', t('log.field.request'), {
+        render: (_: unknown, row: OperateLog) => (
+          <>
+            <Typography.Text code>{row.method}</Typography.Text> {row.path}
+          </>
+        ),
+      }),
+      col<OperateLog>('resultCode', t('log.field.result'), { render: (code: number) => <ResultCodeTag code={code} /> }),
+      col<OperateLog>('durationMs', t('log.field.duration'), { align: 'right', render: (ms: number) => t('log.durationMs', { value: ms }) }),
+      col<OperateLog>('ip', t('log.field.ip')),
+    ],
+    [t],
+  );
+  return (
+    <>
+      <ListPage
+        query={operateLogPageQuery}
+        columns={columns}
+        filters={[
+          ...agentFilter,
+          textFilter('username', t('log.field.operator')),
+          textFilter('module', t('log.field.module')),
+          textFilter('path', t('log.field.path')),
+          selectFilter(
+            'resultCode',
+            t('log.field.resultCode'),
+            RESULT_CODES.map((code) => ({ value: code, label: `${code} · ${t(`log.resultCode.${code}`)}` })),
+          ),
+          dateRangeFilter('created', t('log.field.time')),
+        ]}
+        actions={{ export: { permission: 'system:operate-log:export', url: '/system/operate-log/export-excel', fileName: t('log.exportFile.operate') } }}
+        rowActions={(row) => (
+          <Button type="link" size="small" icon={<EyeOutlined />} onClick={() => setOpen(row)} data-testid="row-detail">
+            {t('log.detail.open')}
+          </Button>
+        )}
+      />
+      <OperateLogDetail log={open} onClose={() => setOpen(undefined)} />
+    </>
+  );
+}

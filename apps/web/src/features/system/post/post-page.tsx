@@ -1,0 +1,32 @@
+import { DictType, type Post } from '@lightdesk/contract';
+import { useTranslation } from 'react-i18next';
+import { col, dateCol, dictCol } from '../../../components/list-columns';
+import { dictFilter, textFilter } from '../../../components/list-filters';
+import { ListPage } from '../../../components/list-page';
+import { deletePost, postPageQuery } from './api';
+import { PostForm } from './post-form';
+
+/** Administration › Posts (issue 4): list, create, edit, delete (refused while staff hold it), export. */
+export function PostPage() {
+  const { t } = useTranslation('system-people');
+  return (
+    <ListPage
+      query={postPageQuery}
+      filters={[textFilter('code', t('post.code')), textFilter('name', t('post.name')), dictFilter('status', t('common.status'), DictType.commonStatus)]}
+      columns={[
+        col<Post>('code', t('post.code')),
+        col<Post>('name', t('post.name')),
+        col<Post>('sort', t('common.sort'), { width: 90 }),
+        dictCol<Post>('status', t('common.status'), DictType.commonStatus, { width: 100 }),
+        col<Post>('remark', t('common.remark'), { ellipsis: true }),
+        dateCol<Post>('createdAt', t('common.createdAt')),
+      ]}
+      actions={{
+        create: { permission: 'system:post:create', form: PostForm },
+        edit: { permission: 'system:post:update', form: PostForm },
+        remove: { permission: 'system:post:delete', run: (p) => deletePost(p.id), describe: (p) => p.name },
+        export: { permission: 'system:post:export', url: '/system/post/export-excel', fileName: t('post.file') },
+      }}
+    />
+  );
+}

@@ -1,0 +1,38 @@
+import type { Role, RoleCreate } from '@lightdesk/contract';
+import Form from 'antd/es/form';
+import Input from 'antd/es/input';
+import { useTranslation } from 'react-i18next';
+import type { ListForm } from '../../../components/list-page';
+import { FormDialog } from '../shared/form-dialog';
+import { fieldRules, RemarkField, SortField, StatusField } from '../shared/form-fields';
+import { createRole, updateRole } from './api';
+
+const CODE = /^[A-Za-z0-9_.:-]+$/;
+
+/** Create or edit a role; its menus and data scope have their own dialogs. */
+export const RoleForm: ListForm<Role> = ({ row, onClose }) => {
+  const { t } = useTranslation('system-people');
+  const [form] = Form.useForm<RoleCreate>();
+  const { required, requiredNumber } = fieldRules(t);
+  return (
+    <FormDialog<RoleCreate>
+      title={t(row ? 'role.edit' : 'role.create')}
+      form={form}
+      testId="role-form"
+      initialValues={row ?? { sort: 0, status: 0, remark: '' }}
+      onSave={(values) => (row ? updateRole({ ...values, id: row.id }) : createRole(values))}
+      onClose={onClose}
+      invalidates={['system', 'role']}
+    >
+      <Form.Item name="name" label={t('role.name')} rules={[required(t('role.name')), { max: 64 }]}>
+        <Input maxLength={64} data-testid="role-name" />
+      </Form.Item>
+      <Form.Item name="code" label={t('role.code')} extra={t('role.codeHint')} rules={[required(t('role.code')), { pattern: CODE, message: t('form.code') }]}>
+        <Input maxLength={64} data-testid="role-code" />
+      </Form.Item>
+      <SortField label={t('common.sort')} rules={[requiredNumber(t('common.sort'))]} />
+      <StatusField label={t('common.status')} />
+      <RemarkField label={t('common.remark')} />
+    </FormDialog>
+  );
+};

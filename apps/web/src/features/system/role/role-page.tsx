@@ -1,0 +1,84 @@
+import ApartmentOutlined from '@ant-design/icons/ApartmentOutlined';
+import MenuOutlined from '@ant-design/icons/MenuOutlined';
+import { DictType, type Role } from '@lightdesk/contract';
+import { useQueryClient } from '@tanstack/react-query';
+import { useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { col, dateCol, dictCol } from '../../../components/list-columns';
+import { dateRangeFilter, dictFilter, textFilter } from '../../../components/list-filters';
+import { ListPage } from '../../../components/list-page';
+import { usePermission } from '../../../lib/permission';
+import { MoreActions } from '../shared/more-actions';
+import { deleteRole, rolePageQuery } from './api';
+import { RoleDataScopeDialog } from './role-data-scope-dialog';
+import { RoleForm } from './role-form';
+import { RoleMenusDialog } from './role-menus-dialog';
+
+type RowDialog = { kind: 'menus' | 'data-scope'; role: Role } | undefined;
+
+/** Administration › Roles (issue 4): roles, the menus and buttons each grants, and the data each may see. */
+export function RolePage() {
+  const { t } = useTranslation('system-people');
+  const { hasPermi } = usePermission();
+  const queryClient = useQueryClient();
+  const [dialog, setDialog] = useState<RowDialog>();
+  const canAssignMenus = hasPermi('system:role:assign-menu');
+  const canUpdate = hasPermi('system:role:update');
+
+  const columns = useMemo(
+    () => [
+      col<Role>('name', t('role.name')),
+      col<Role>('code', t('role.code')),
+      col<Role>('sort', t('common.sort'), { width: 90 }),
+      dictCol<Role>('dataScope', t('role.dataScope'), DictType.dataScope),
+      dictCol<Role>('status', t('common.status'), DictType.commonStatus, { width: 100 }),
+      col<Role>('remark', t('common.remark'), { ellipsis: true }),
+      dateCol<Role>('createdAt', t('common.createdAt')),
+    ],
+    [t],
+  );
+
+  const more = (role: Role) => (
+    <MoreActions
+      actions={[
+        ...(canAssignMenus ? [{ key: 'menus', icon: <MenuOutlined />, label: t('role.assignMenus'), run: () => setDialog({ kind: 'menus', role }) }] : []),
+        ...(canUpdate
+          ? [{ key: 'data-scope', icon: <ApartmentOutlined />, label: t('role.dataScope'), run: () => setDialog({ kind: 'data-scope', role }) }]
+          : []),
+      ]}
+    />
+  );
+
+  return (
+    <>
+      <ListPage
+        query={rolePageQuery}
+        filters={[
+          textFilter('name', t('role.name')),
+          textFilter('code', t('role.code')),
+          dictFilter('status', t('common.status'), DictType.commonStatus),
+          dateRangeFilter('created', t('common.createdAt')),
+        ]}
+        columns={columns}
+        rowActions={canAssignMenus || canUpdate ? more : undefined}
+        actions={{
+          create: { permission: 'system:role:create', form: RoleForm },
+          edit: { permission: 'system:role:update', form: RoleForm },
+          remove: { permission: 'system:role:delete', run: (r) => deleteRole(r.id), describe: (r) => `${r.name} (${r.code})` },
+          export: { permission: 'system:role:export', url: '/system/role/export-excel', fileName: t('role.file') },
+        }}
+      />
+      {dialog?.kind === 'menus' && <RoleMenusDialog role={dialog.role} onClose={() => setDialog(undefined)} />}
+      {dialog?.kind === 'data-scope' && (
+        <RoleDataScopeDialog
+          role={dialog.role}
+          onClose={(saved) => {
+            setDialog(undefined);
+            // The list shows each role's data scope.
+            if (saved) void queryClient.invalidateQueries({ queryKey: ['system', 'role'] });
+          }}
+        />
+      )}
+    </>
+  );
+}

@@ -1,0 +1,44 @@
+import type { MenuType } from '@lightdesk/contract';
+import type { TFunction } from 'i18next';
+
+/**
+ * The seeded button names (the server's ACTION_NAMES in seed/menus.ts) and their keys in the
+ * `system-people` namespace. Buttons have no componentName, so the web knows them by name.
+ */
+export const MENU_BUTTON_KEYS: Readonly<Record<string, string>> = {
+  Create: 'menuButton.create',
+  Update: 'menuButton.update',
+  Delete: 'menuButton.delete',
+  Export: 'menuButton.export',
+  Verify: 'menuButton.verify',
+  'Set current download version': 'menuButton.setCurrent',
+  'Reset password': 'menuButton.resetPassword',
+  'Assign menus': 'menuButton.assignMenus',
+  'Transfer administrator': 'menuButton.transferAdmin',
+  'Dissolve group': 'menuButton.dissolveGroup',
+  'Send command': 'menuButton.sendCommand',
+  'Upload floor plan': 'menuButton.uploadFloorPlan',
+  'Kick out': 'menuButton.kickOut',
+  Import: 'menuButton.import',
+};
+
+/** An entry of a menu tree to administer (the list-all-simple answer has these fields). */
+export interface MenuEntryLike {
+  name: string;
+  type: MenuType;
+  componentName?: string | null;
+}
+
+/**
+ * A menu entry's title in the current language, as administration trees (role menus, agent
+ * packages) show it: directories and screens by componentName in namespace `menu`, like the
+ * sidebar; seeded buttons by name in `system-people`; anything else as the server names it.
+ * Pass a `t` whose useTranslation loads both namespaces, e.g. `useTranslation(['system-people', 'menu'])`.
+ */
+export function menuEntryTitle(t: TFunction, entry: MenuEntryLike): string {
+  if (entry.type === 'B') {
+    const key = Object.hasOwn(MENU_BUTTON_KEYS, entry.name) ? MENU_BUTTON_KEYS[entry.name] : undefined;
+    return key ? t(key, { ns: 'system-people', defaultValue: entry.name }) : entry.name;
+  }
+  return entry.componentName ? t(entry.componentName, { ns: 'menu', defaultValue: entry.name }) : entry.name;
+}

@@ -1,0 +1,48 @@
+import type { Staff } from '@lightdesk/contract';
+import Alert from 'antd/es/alert';
+import Form from 'antd/es/form';
+import Input from 'antd/es/input';
+import { useTranslation } from 'react-i18next';
+import { FormDialog } from '../shared/form-dialog';
+import { resetStaffPassword } from './api';
+import { passwordRules } from './rules';
+
+interface Values {
+  password: string;
+  confirm: string;
+}
+
+/** An administrator sets a new password; the staff member is signed out everywhere (server). */
+export function ResetPasswordDialog({ staff, onClose }: { staff: Staff; onClose: (saved: boolean) => void }) {
+  const { t } = useTranslation('system-people');
+  const [form] = Form.useForm<Values>();
+  return (
+    <FormDialog<Values>
+      title={t('user.resetPassword')}
+      form={form}
+      testId="reset-password-form"
+      width={460}
+      onSave={({ password }) => resetStaffPassword({ id: staff.id, password })}
+      onClose={onClose}
+    >
+      <Alert type="info" showIcon title={t('user.resetFor', { name: `${staff.nickname} (${staff.username})` })} style={{ marginBottom: 16 }} />
+      <Form.Item name="password" label={t('user.newPassword')} rules={passwordRules(t)}>
+        <Input.Password maxLength={64} autoComplete="new-password" />
+      </Form.Item>
+      <Form.Item
+        name="confirm"
+        label={t('user.confirmPassword')}
+        dependencies={['password']}
+        rules={[
+          { required: true, message: t('form.required', { field: t('user.confirmPassword') }) },
+          ({ getFieldValue }) => ({
+            validator: (_, value?: string) =>
+              !value || value === getFieldValue('password') ? Promise.resolve() : Promise.reject(new Error(t('user.mismatch'))),
+          }),
+        ]}
+      >
+        <Input.Password maxLength={64} autoComplete="new-password" />
+      </Form.Item>
+    </FormDialog>
+  );
+}

@@ -1,0 +1,92 @@
+import KeyOutlined from '@ant-design/icons/KeyOutlined';
+import TeamOutlined from '@ant-design/icons/TeamOutlined';
+import { DictType, type Staff } from '@lightdesk/contract';
+import { useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { col, dateCol, dictCol } from '../../../components/list-columns';
+import { controlFilter, dateRangeFilter, dictFilter, textFilter } from '../../../components/list-filters';
+import { ListPage } from '../../../components/list-page';
+import { usePermission } from '../../../lib/permission';
+import { DeptTreeSelect } from '../shared/dept-tree';
+import { MoreActions } from '../shared/more-actions';
+import { deleteStaff, staffPageQuery } from './api';
+import { AssignRolesDialog } from './assign-roles-dialog';
+import { DeptPanel } from './dept-panel';
+import { ResetPasswordDialog } from './reset-password-dialog';
+import { StaffStatusSwitch } from './staff-status-switch';
+import { UserForm } from './user-form';
+import './user-page.css';
+
+type RowDialog = { kind: 'reset-password' | 'assign-roles'; staff: Staff } | undefined;
+
+/**
+ * Administration › Staff (issue 4): console accounts with their department, posts and roles.
+ * The department tree beside the list narrows it to a branch; row actions reset a password,
+ * assign roles, and the status switch enables or disables the account.
+ */
+export function UserPage() {
+  const { t } = useTranslation('system-people');
+  const { hasPermi } = usePermission();
+  const [deptId, setDeptId] = useState<number>();
+  const [dialog, setDialog] = useState<RowDialog>();
+  const canUpdate = hasPermi('system:user:update');
+  const canReset = hasPermi('system:user:reset-password');
+
+  const columns = useMemo(
+    () => [
+      col<Staff>('username', t('user.username'), { fixed: 'left' }),
+      col<Staff>('nickname', t('user.nickname')),
+      col<Staff>('deptName', t('user.dept')),
+      col<Staff>('mobile', t('user.mobile')),
+      canUpdate
+        ? col<Staff>('status', t('common.status'), { width: 90, render: (_: unknown, staff: Staff) => <StaffStatusSwitch staff={staff} /> })
+        : dictCol<Staff>('status', t('common.status'), DictType.commonStatus, { width: 90 }),
+      dateCol<Staff>('lastLoginAt', t('user.lastLogin')),
+      dateCol<Staff>('createdAt', t('common.createdAt')),
+    ],
+    [t, canUpdate],
+  );
+
+  const more = (staff: Staff) => (
+    <MoreActions
+      actions={[
+        ...(canReset
+          ? [{ key: 'reset-password', icon: <KeyOutlined />, label: t('user.resetPassword'), run: () => setDialog({ kind: 'reset-password', staff }) }]
+          : []),
+        ...(canUpdate
+          ? [{ key: 'assign-roles', icon: <TeamOutlined />, label: t('user.assignRoles'), run: () => setDialog({ kind: 'assign-roles', staff }) }]
+          : []),
+      ]}
+    />
+  );
+
+  return (
+    <div className="people-user-page">
+      <DeptPanel selected={deptId} onSelect={setDeptId} />
+      <div className="people-user-list">
+        <ListPage
+          query={staffPageQuery}
+          params={deptId === undefined ? undefined : { deptId: String(deptId) }}
+          filters={[
+            textFilter('username', t('user.username')),
+            textFilter('nickname', t('user.nickname')),
+            textFilter('mobile', t('user.mobile')),
+            dictFilter('status', t('common.status'), DictType.commonStatus),
+            controlFilter('deptId', t('user.dept'), <DeptTreeSelect />),
+            dateRangeFilter('created', t('common.createdAt')),
+          ]}
+          columns={columns}
+          rowActions={canReset || canUpdate ? more : undefined}
+          actions={{
+            create: { permission: 'system:user:create', form: UserForm },
+            edit: { permission: 'system:user:update', form: UserForm },
+            remove: { permission: 'system:user:delete', run: (s) => deleteStaff(s.id), describe: (s) => `${s.nickname} (${s.username})` },
+            export: { permission: 'system:user:export', url: '/system/user/export-excel', fileName: t('user.file') },
+          }}
+        />
+      </div>
+      {dialog?.kind === 'reset-password' && <ResetPasswordDialog staff={dialog.staff} onClose={() => setDialog(undefined)} />}
+      {dialog?.kind === 'assign-roles' && <AssignRolesDialog staff={dialog.staff} onClose={() => setDialog(undefined)} />}
+    </div>
+  );
+}

@@ -1,0 +1,81 @@
+import type { Download, Locator, Page } from '@playwright/test';
+import ExcelJS from 'exceljs';
+import { expect } from '../fixtures';
+
+/**
+ * The screen on show. Screens opened earlier stay mounted but hidden (keepAlive) with the same
+ * test ids, and for a moment after a switch both are visible: every lookup goes through the one
+ * `openScreen` waited for.
+ */
+const shownScreen = (page: Page) => page.locator('.page').filter({ visible: true });
+
+/** The list of the screen on show. */
+export const list = (page: Page) => shownScreen(page).getByTestId('list-page');
+
+/** Opens a screen by its route and waits until it is the only one shown. */
+export async function openScreen(page: Page, path: string) {
+  await page.goto(`/#${path}`);
+  await expect(page.locator(`.page[data-path="${path}"]`)).toBeVisible();
+  await expect(shownScreen(page)).toHaveCount(1);
+}
+
+/** Switches to a kept-alive screen through its tag. */
+export async function switchTag(page: Page, path: string) {
+  await page.getByTestId('tags-view').locator(`[data-path="${path}"]`).click();
+  await expect(page.locator(`.page[data-path="${path}"]`)).toBeVisible();
+  await expect(shownScreen(page)).toHaveCount(1);
+}
+
+/** The rows of a table (the shown list's, or one inside `scope`) holding this text. */
+export const row = (scope: Page | Locator, text: string) =>
+  ('goto' in scope ? list(scope) : scope).locator('.ant-table-tbody tr.ant-table-row').filter({ hasText: text });
+
+export const toast = (page: Page, text: string | RegExp) => page.locator('.ant-message-notice').filter({ hasText: text });
+
+/** The dialog on show (a closed one may linger hidden while it animates out). */
+export const openDialog = (page: Page) => page.getByRole('dialog').filter({ visible: true });
+
+/** Types into a field of the shown list's search form and searches. */
+export async function search(page: Page, label: string, text: string) {
+  const form = list(page).getByTestId('list-search');
+  await form.getByLabel(label, { exact: true }).fill(text);
+  await form.getByRole('button', { name: /Search/ }).click();
+}
+
+/** Runs an entry of a row's "more" menu. */
+export async function moreAction(page: Page, rowText: string, action: string) {
+  await row(page, rowText).getByTestId('row-more').click();
+  await page.getByRole('menuitem', { name: action }).click();
+}
+
+/** Picks an option of an antd select or tree select: open it, type to narrow, click the option. */
+export async function choose(page: Page, select: Locator, option: string, type?: string) {
+  await select.click();
+  if (type) await select.locator('input').fill(type);
+  await page.locator('.ant-select-dropdown:visible, .ant-select-tree-dropdown:visible').getByTitle(option, { exact: true }).click();
+}
+
+export async function signOut(page: Page) {
+  await page.getByTestId('user-menu').click();
+  await page.getByRole('menuitem', { name: 'Sign out' }).click();
+  await page.getByRole('button', { name: 'Sign out' }).click();
+  await expect(page).toHaveURL(/#\/login/);
+}
+
+/** Clicks the shown list's export and reads the downloaded workbook's first sheet back as text. */
+export async function exportList(page: Page): Promise<{ filename: string; rows: string[][] }> {
+  const [download] = await Promise.all([page.waitForEvent('download'), list(page).getByTestId('list-export').click()]);
+  return { filename: download.suggestedFilename(), rows: await sheetRows(download) };
+}
+
+async function sheetRows(download: Download): Promise<string[][]> {
+  const workbook = new ExcelJS.Workbook();
+  await workbook.xlsx.readFile(await download.path());
+  const rows: string[][] = [];
+  workbook.worksheets[0]!.eachRow((r) => {
+    const cells: string[] = [];
+    r.eachCell({ includeEmpty: true }, (cell) => cells.push(cell.text));
+    rows.push(cells);
+  });
+  return rows;
+}
