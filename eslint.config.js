@@ -11,14 +11,20 @@ export default tseslint.config(
   {
     languageOptions: {
       globals: { ...globals.node },
-      parserOptions: { projectService: { allowDefaultProject: ['*.js', '*.mjs', 'vitest.config.ts', 'scripts/*.mjs', 'tools/*.js', 'bench/*.mjs', 'apps/server/*.mjs'] }, tsconfigRootDir: import.meta.dirname },
+      parserOptions: {
+        projectService: { allowDefaultProject: ['*.js', '*.mjs', 'vitest.config.ts', 'scripts/*.mjs', 'tools/*.js', 'bench/*.mjs', 'apps/server/*.mjs'] },
+        tsconfigRootDir: import.meta.dirname,
+      },
     },
     plugins: { lightdesk: boundaries },
     rules: {
       'lightdesk/one-way-imports': 'error',
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', destructuredArrayIgnorePattern: '^_' }],
       '@typescript-eslint/consistent-type-imports': ['error', { fixStyle: 'inline-type-imports' }],
-      'no-restricted-syntax': ['error', { selector: "CallExpression[callee.property.name='raw'][callee.object.name='sql']", message: 'sql.raw builds SQL from strings; use parameters' }],
+      'no-restricted-syntax': [
+        'error',
+        { selector: "CallExpression[callee.property.name='raw'][callee.object.name='sql']", message: 'sql.raw builds SQL from strings; use parameters' },
+      ],
     },
   },
   {

@@ -15,7 +15,12 @@ const layersOf = (file) => {
 /** What each top-level folder may import from (besides itself and packages). */
 const allowed = {
   server: { lib: ['lib', 'db', 'config'], db: ['db'], seed: ['db', 'lib', 'seed'], modules: ['lib', 'db', 'modules', 'seed', 'config'] },
-  web: { lib: ['lib', 'locales'], components: ['lib', 'components', 'locales'], layout: ['lib', 'components', 'layout', 'locales'], features: ['lib', 'components', 'features', 'locales'] },
+  web: {
+    lib: ['lib', 'locales'],
+    components: ['lib', 'components', 'locales'],
+    layout: ['lib', 'components', 'layout', 'locales'],
+    features: ['lib', 'components', 'features', 'locales'],
+  },
 };
 
 export default {

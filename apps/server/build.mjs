@@ -13,7 +13,13 @@ await build({
   sourcemap: true,
   packages: 'external',
   // The contract is a workspace package of TypeScript sources: bundle it in.
-  plugins: [{ name: 'bundle-contract', setup: (b) => b.onResolve({ filter: /^@lightdesk\/contract$/ }, () => ({ path: new URL('../../packages/contract/src/index.ts', import.meta.url).pathname })) }],
+  plugins: [
+    {
+      name: 'bundle-contract',
+      setup: (b) =>
+        b.onResolve({ filter: /^@lightdesk\/contract$/ }, () => ({ path: new URL('../../packages/contract/src/index.ts', import.meta.url).pathname })),
+    },
+  ],
   logLevel: 'warning',
 });
 cpSync('src/db/migrations', 'dist/migrations', { recursive: true });

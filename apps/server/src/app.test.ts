@@ -89,7 +89,10 @@ describe('envelope and plumbing', () => {
   });
 
   test('an oversized body is refused by name, not crashed on', async () => {
-    const res = await t.api.raw('POST', '/api/system/auth/login', { rawBody: JSON.stringify({ username: 'x'.repeat(2_000_000) }), headers: { 'content-type': 'application/json' } });
+    const res = await t.api.raw('POST', '/api/system/auth/login', {
+      rawBody: JSON.stringify({ username: 'x'.repeat(2_000_000) }),
+      headers: { 'content-type': 'application/json' },
+    });
     expect(await res.json()).toMatchObject({ code: 400, key: 'common.body-too-large' });
   });
 });

@@ -30,7 +30,23 @@ import tenantPackageRoutes from './modules/system/tenant-package/routes';
 import logRoutes from './modules/system/log/routes';
 import sessionRoutes from './modules/system/session/routes';
 
-const modules: RouteModule[] = [healthRoutes, authRoutes, dictRoutes, postRoutes, menuRoutes, configRoutes, platformSettingRoutes, areaRoutes, userRoutes, roleRoutes, deptRoutes, tenantRoutes, tenantPackageRoutes, logRoutes, sessionRoutes];
+const modules: RouteModule[] = [
+  healthRoutes,
+  authRoutes,
+  dictRoutes,
+  postRoutes,
+  menuRoutes,
+  configRoutes,
+  platformSettingRoutes,
+  areaRoutes,
+  userRoutes,
+  roleRoutes,
+  deptRoutes,
+  tenantRoutes,
+  tenantPackageRoutes,
+  logRoutes,
+  sessionRoutes,
+];
 
 export interface BuildOptions {
   config: Config;
@@ -90,7 +106,9 @@ export async function buildApp(options: BuildOptions): Promise<LightdeskApp> {
     const status = (error as { statusCode?: number }).statusCode ?? 500;
     if (status === 413) return reply.code(200).send(failure(new AppError(ResultCode.badInput, 'common.body-too-large', { field: 'body' })));
     if (status >= 400 && status < 500) {
-      return reply.code(200).send(failure(new AppError(ResultCode.badInput, 'common.bad-input', { field: 'body', reason: error instanceof Error ? error.message : 'invalid' })));
+      return reply
+        .code(200)
+        .send(failure(new AppError(ResultCode.badInput, 'common.bad-input', { field: 'body', reason: error instanceof Error ? error.message : 'invalid' })));
     }
     req.log.error({ err: error, requestId: req.id }, 'unexpected error');
     return reply.code(500).send(failure(new AppError(ResultCode.unexpected, 'common.unexpected', { requestId: req.id })));

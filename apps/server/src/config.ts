@@ -57,7 +57,8 @@ export function loadConfig(env: Env = process.env): Config {
   const demo = onOff('LIGHTDESK_DEMO', false, ['1', 'true', 'on'], ['0', 'false', 'off']);
 
   const logLevel = text('LOG_LEVEL') ?? 'info';
-  if (!['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'].includes(logLevel)) problems.push(`LOG_LEVEL must be one of fatal, error, warn, info, debug, trace, silent`);
+  if (!['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'].includes(logLevel))
+    problems.push(`LOG_LEVEL must be one of fatal, error, warn, info, debug, trace, silent`);
 
   if (problems.length) throw new ConfigError(problems);
   return {

@@ -9,7 +9,10 @@ const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'lightdesk-main-'));
 afterAll(() => fs.rmSync(dataDir, { recursive: true, force: true }));
 
 function start(env: Record<string, string>) {
-  const child = spawn(process.execPath, ['--import', 'tsx', path.resolve(__dirname, 'main.ts')], { env: { ...process.env, LOG_LEVEL: 'warn', ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, ['--import', 'tsx', path.resolve(__dirname, 'main.ts')], {
+    env: { ...process.env, LOG_LEVEL: 'warn', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   let output = '';
   child.stdout.on('data', (d: Buffer) => (output += d.toString()));
   child.stderr.on('data', (d: Buffer) => (output += d.toString()));
@@ -28,9 +31,11 @@ async function waitForUrl(read: () => string, child: ChildProcess): Promise<stri
 }
 
 const login = (base: string, password: string) =>
-  fetch(`${base}/api/system/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username: 'admin', password }) }).then(
-    (r) => r.json() as Promise<{ code: number }>,
-  );
+  fetch(`${base}/api/system/auth/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ username: 'admin', password }),
+  }).then((r) => r.json() as Promise<{ code: number }>);
 
 test('a bad configuration stops the server with a message naming each bad value', async () => {
   const run = start({ PORT: 'eighty', LIGHTDESK_CAPTCHA: 'sometimes', DATA_DIR: dataDir });

@@ -6,7 +6,10 @@ export const Username = trimmed(30);
 export const Password = z.string().min(1).max(128);
 /** New passwords: long enough to resist guessing, short enough for argon2 to stay cheap. */
 export const NewPassword = z.string().min(8).max(64);
-export const Mobile = z.string().trim().regex(/^\+?[0-9]{6,15}$/);
+export const Mobile = z
+  .string()
+  .trim()
+  .regex(/^\+?[0-9]{6,15}$/);
 
 /** spec §7 login request. `captchaVerification` is `<captchaId>:<answer>` from GET /open/captcha. */
 export const LoginBody = z.object({
@@ -36,7 +39,14 @@ export const LoginResult = z.object({
 });
 export type LoginResult = z.infer<typeof LoginResult>;
 
-export const SmsLoginBody = z.object({ mobile: Mobile, code: z.string().trim().regex(/^[0-9]{6}$/), rememberMe: z.boolean().optional() });
+export const SmsLoginBody = z.object({
+  mobile: Mobile,
+  code: z
+    .string()
+    .trim()
+    .regex(/^[0-9]{6}$/),
+  rememberMe: z.boolean().optional(),
+});
 export type SmsLoginBody = z.infer<typeof SmsLoginBody>;
 export const SmsSendBody = z.object({ mobile: Mobile, captchaVerification: z.string().max(100).optional() });
 export type SmsSendBody = z.infer<typeof SmsSendBody>;

@@ -37,4 +37,11 @@ export const DictData = z.object({
 });
 export type DictData = z.infer<typeof DictData>;
 
-export const DictTypeParam = z.object({ type: z.string().trim().min(1).max(100).regex(/^[a-z0-9_]+$/) });
+export const DictTypeParam = z.object({
+  type: z
+    .string()
+    .trim()
+    .min(1)
+    .max(100)
+    .regex(/^[a-z0-9_]+$/),
+});

@@ -29,7 +29,9 @@ export const users = pgTable(
   'users',
   {
     id: serial('id').primaryKey(),
-    tenantId: integer('tenant_id').notNull().references(() => tenants.id),
+    tenantId: integer('tenant_id')
+      .notNull()
+      .references(() => tenants.id),
     username: text('username').notNull(),
     passwordHash: text('password_hash').notNull(),
     nickname: text('nickname').notNull().default(''),
@@ -51,7 +53,9 @@ export const users = pgTable(
   (t) => [
     uniqueIndex('users_username_key').on(sql`lower(${t.username})`),
     // SMS sign-in finds the account by its mobile number, so a number belongs to one account.
-    uniqueIndex('users_mobile_key').on(t.mobile).where(sql`${t.mobile} <> ''`),
+    uniqueIndex('users_mobile_key')
+      .on(t.mobile)
+      .where(sql`${t.mobile} <> ''`),
     index('users_tenant_idx').on(t.tenantId),
     index('users_dept_idx').on(t.deptId),
   ],
@@ -61,7 +65,9 @@ export const roles = pgTable(
   'roles',
   {
     id: serial('id').primaryKey(),
-    tenantId: integer('tenant_id').notNull().references(() => tenants.id),
+    tenantId: integer('tenant_id')
+      .notNull()
+      .references(() => tenants.id),
     code: text('code').notNull(),
     name: text('name').notNull(),
     sort: integer('sort').notNull().default(0),
@@ -78,8 +84,12 @@ export const roles = pgTable(
 export const userRoles = pgTable(
   'user_roles',
   {
-    userId: integer('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
-    roleId: integer('role_id').notNull().references(() => roles.id, { onDelete: 'cascade' }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    roleId: integer('role_id')
+      .notNull()
+      .references(() => roles.id, { onDelete: 'cascade' }),
   },
   (t) => [uniqueIndex('user_roles_key').on(t.userId, t.roleId), index('user_roles_role_idx').on(t.roleId)],
 );
@@ -111,8 +121,12 @@ export const menus = pgTable(
 export const roleMenus = pgTable(
   'role_menus',
   {
-    roleId: integer('role_id').notNull().references(() => roles.id, { onDelete: 'cascade' }),
-    menuId: integer('menu_id').notNull().references(() => menus.id, { onDelete: 'cascade' }),
+    roleId: integer('role_id')
+      .notNull()
+      .references(() => roles.id, { onDelete: 'cascade' }),
+    menuId: integer('menu_id')
+      .notNull()
+      .references(() => menus.id, { onDelete: 'cascade' }),
   },
   (t) => [uniqueIndex('role_menus_key').on(t.roleId, t.menuId)],
 );
@@ -151,8 +165,12 @@ export const sessions = pgTable(
   {
     id: serial('id').primaryKey(),
     tokenHash: text('token_hash').notNull().unique(),
-    userId: integer('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
-    tenantId: integer('tenant_id').notNull().references(() => tenants.id),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    tenantId: integer('tenant_id')
+      .notNull()
+      .references(() => tenants.id),
     rememberMe: boolean('remember_me').notNull().default(false),
     ip: text('ip').notNull().default(''),
     userAgent: text('user_agent').notNull().default(''),
@@ -216,8 +234,12 @@ export const smsOutbox = pgTable('sms_outbox', {
 
 export const cancellationRequests = pgTable('cancellation_requests', {
   id: serial('id').primaryKey(),
-  userId: integer('user_id').notNull().references(() => users.id),
-  tenantId: integer('tenant_id').notNull().references(() => tenants.id),
+  userId: integer('user_id')
+    .notNull()
+    .references(() => users.id),
+  tenantId: integer('tenant_id')
+    .notNull()
+    .references(() => tenants.id),
   username: text('username').notNull(),
   reason: text('reason').notNull().default(''),
   /** Personal data is deleted after this grace period (DESIGN §5). */
@@ -229,7 +251,9 @@ export const depts = pgTable(
   'depts',
   {
     id: serial('id').primaryKey(),
-    tenantId: integer('tenant_id').notNull().references(() => tenants.id),
+    tenantId: integer('tenant_id')
+      .notNull()
+      .references(() => tenants.id),
     parentId: integer('parent_id').notNull().default(0),
     name: text('name').notNull(),
     sort: integer('sort').notNull().default(0),
@@ -247,8 +271,12 @@ export const depts = pgTable(
 export const roleDepts = pgTable(
   'role_depts',
   {
-    roleId: integer('role_id').notNull().references(() => roles.id, { onDelete: 'cascade' }),
-    deptId: integer('dept_id').notNull().references(() => depts.id, { onDelete: 'cascade' }),
+    roleId: integer('role_id')
+      .notNull()
+      .references(() => roles.id, { onDelete: 'cascade' }),
+    deptId: integer('dept_id')
+      .notNull()
+      .references(() => depts.id, { onDelete: 'cascade' }),
   },
   (t) => [uniqueIndex('role_depts_key').on(t.roleId, t.deptId)],
 );
@@ -257,7 +285,9 @@ export const posts = pgTable(
   'posts',
   {
     id: serial('id').primaryKey(),
-    tenantId: integer('tenant_id').notNull().references(() => tenants.id),
+    tenantId: integer('tenant_id')
+      .notNull()
+      .references(() => tenants.id),
     code: text('code').notNull(),
     name: text('name').notNull(),
     sort: integer('sort').notNull().default(0),
@@ -272,8 +302,12 @@ export const posts = pgTable(
 export const userPosts = pgTable(
   'user_posts',
   {
-    userId: integer('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
-    postId: integer('post_id').notNull().references(() => posts.id),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    postId: integer('post_id')
+      .notNull()
+      .references(() => posts.id),
   },
   (t) => [uniqueIndex('user_posts_key').on(t.userId, t.postId), index('user_posts_post_idx').on(t.postId)],
 );
@@ -291,8 +325,12 @@ export const tenantPackages = pgTable('tenant_packages', {
 export const tenantPackageMenus = pgTable(
   'tenant_package_menus',
   {
-    packageId: integer('package_id').notNull().references(() => tenantPackages.id, { onDelete: 'cascade' }),
-    menuId: integer('menu_id').notNull().references(() => menus.id, { onDelete: 'cascade' }),
+    packageId: integer('package_id')
+      .notNull()
+      .references(() => tenantPackages.id, { onDelete: 'cascade' }),
+    menuId: integer('menu_id')
+      .notNull()
+      .references(() => menus.id, { onDelete: 'cascade' }),
   },
   (t) => [uniqueIndex('tenant_package_menus_key').on(t.packageId, t.menuId)],
 );
@@ -303,7 +341,9 @@ export const configs = pgTable('configs', {
   key: text('key').notNull().unique(),
   name: text('name').notNull(),
   value: text('value').notNull(),
-  valueType: text('value_type', { enum: ['string', 'number', 'boolean', 'json'] }).notNull().default('string'),
+  valueType: text('value_type', { enum: ['string', 'number', 'boolean', 'json'] })
+    .notNull()
+    .default('string'),
   /** Read by the server itself; may be edited but not deleted. */
   builtIn: boolean('built_in').notNull().default(false),
   visible: boolean('visible').notNull().default(true),

@@ -16,11 +16,7 @@ const TOUCH_EVERY_SECONDS = 30;
 
 export const lifetimeOf = (rememberMe: boolean) => (rememberMe ? SESSION_LIFETIME.remembered : SESSION_LIFETIME.normal);
 
-export async function createSession(
-  ctx: AppContext,
-  user: { id: number; tenantId: number },
-  meta: { rememberMe: boolean; ip: string; userAgent: string },
-) {
+export async function createSession(ctx: AppContext, user: { id: number; tenantId: number }, meta: { rememberMe: boolean; ip: string; userAgent: string }) {
   const token = randomToken();
   const now = ctx.clock.now();
   const life = lifetimeOf(meta.rememberMe);

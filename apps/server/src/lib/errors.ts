@@ -43,7 +43,10 @@ interface DatabaseErrorShape {
 export function fromDatabaseError(error: unknown): AppError | undefined {
   for (let e = error as DatabaseErrorShape | undefined, depth = 0; e && depth < 3; e = e.cause as DatabaseErrorShape | undefined, depth++) {
     if (e.code !== '23505') continue;
-    const name = (e.constraint ?? '').replace(new RegExp(`^${e.table ?? ''}_`), '').replace(/_(key|unique)$/, '').replace(/^tenant_/, '');
+    const name = (e.constraint ?? '')
+      .replace(new RegExp(`^${e.table ?? ''}_`), '')
+      .replace(/_(key|unique)$/, '')
+      .replace(/^tenant_/, '');
     const field = name.replace(/_(\w)/g, (_m, c: string) => c.toUpperCase()) || 'value';
     return new AppError(ResultCode.conflict, 'common.duplicate', { field });
   }

@@ -22,7 +22,10 @@ export function openApiDocument(routes: RouteDef[]) {
   for (const route of routes) {
     const path = route.url.replace(/:(\w+)/g, '{$1}');
     const parameters: unknown[] = [];
-    for (const [where, schema] of [['query', route.options.query], ['path', route.options.params]] as const) {
+    for (const [where, schema] of [
+      ['query', route.options.query],
+      ['path', route.options.params],
+    ] as const) {
       if (!schema) continue;
       const doc = jsonSchema(schema, 'input') as { properties?: Record<string, object>; required?: string[] };
       for (const [name, prop] of Object.entries(doc.properties ?? {})) {
@@ -32,7 +35,9 @@ export function openApiDocument(routes: RouteDef[]) {
     const access =
       'permission' in route.access
         ? `Permission \`${route.access.permission}\`${route.access.platform ? ', platform staff only' : ''}`
-        : 'signedIn' in route.access ? 'Any signed-in user' : 'Public';
+        : 'signedIn' in route.access
+          ? 'Any signed-in user'
+          : 'Public';
     (paths[path] ??= {})[route.method.toLowerCase()] = {
       summary: route.options.summary ?? '',
       description: access,
@@ -41,7 +46,10 @@ export function openApiDocument(routes: RouteDef[]) {
       parameters,
       ...(route.options.body && { requestBody: { required: true, content: { 'application/json': { schema: jsonSchema(route.options.body, 'input') } } } }),
       responses: {
-        200: { description: 'Envelope', content: { 'application/json': { schema: envelopeOf(route.options.response && jsonSchema(route.options.response, 'output')) } } },
+        200: {
+          description: 'Envelope',
+          content: { 'application/json': { schema: envelopeOf(route.options.response && jsonSchema(route.options.response, 'output')) } },
+        },
       },
     };
   }

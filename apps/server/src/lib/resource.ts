@@ -11,7 +11,13 @@ type Values = Record<string, unknown>;
 
 /** The row a `columns` projection selects: column types (null where the column allows it) and aliased SQL. */
 export type RowOf<T extends Record<string, PgColumn | SQL.Aliased>> = {
-  [K in keyof T]: T[K] extends PgColumn ? (T[K]['_']['notNull'] extends true ? T[K]['_']['data'] : T[K]['_']['data'] | null) : T[K] extends SQL.Aliased<infer V> ? V : never;
+  [K in keyof T]: T[K] extends PgColumn
+    ? T[K]['_']['notNull'] extends true
+      ? T[K]['_']['data']
+      : T[K]['_']['data'] | null
+    : T[K] extends SQL.Aliased<infer V>
+      ? V
+      : never;
 };
 
 /**
@@ -112,7 +118,10 @@ export function resourceRoutes<Q extends ListQuery, C extends Values, U extends 
       .offset(offset)) as unknown as Row[];
 
   const findRow = async (session: Session, id: number) => {
-    const [row] = (await db.select(spec.columns).from(spec.table).where(and(eq(spec.id, id), await scopeOf(session, null)))) as unknown as Row[];
+    const [row] = (await db
+      .select(spec.columns)
+      .from(spec.table)
+      .where(and(eq(spec.id, id), await scopeOf(session, null)))) as unknown as Row[];
     if (!row) throw notFound();
     return row;
   };
@@ -134,14 +143,21 @@ export function resourceRoutes<Q extends ListQuery, C extends Values, U extends 
   if (lists.includes('page')) {
     r.get(`${spec.base}/page`, { ...p('query'), query: spec.query, summary: `List (${spec.permission})` }, async ({ session, query }) => {
       const condition = await where(query, session);
-      const [count] = await db.select({ total: sql<number>`count(*)::int` }).from(spec.table).where(condition);
+      const [count] = await db
+        .select({ total: sql<number>`count(*)::int` })
+        .from(spec.table)
+        .where(condition);
       return { list: await list(query, session, (query.page - 1) * query.limit, query.limit), total: count?.total ?? 0 };
     });
   }
   if (lists.includes('list')) {
     // A tree screen shows every matching row at once (the web builds the tree); no paging.
     r.get(`${spec.base}/list`, { ...p('query'), query: spec.query, summary: `All matching rows (${spec.permission})` }, async ({ session, query }) =>
-      db.select(spec.columns).from(spec.table).where(await where(query, session)).orderBy(...order(query)),
+      db
+        .select(spec.columns)
+        .from(spec.table)
+        .where(await where(query, session))
+        .orderBy(...order(query)),
     );
   }
 
@@ -160,7 +176,10 @@ export function resourceRoutes<Q extends ListQuery, C extends Values, U extends 
       // Every tenant column is `tenantId`; the tenant comes from the session, never the request.
       const row = { ...(spec.toRow ? await spec.toRow(body) : body), ...(spec.tenant ? { tenantId: session.tenantId } : {}) };
       return db.transaction(async (tx) => {
-        const [created] = (await tx.insert(spec.table).values(row as never).returning({ id: spec.id })) as { id: number }[];
+        const [created] = (await tx
+          .insert(spec.table)
+          .values(row as never)
+          .returning({ id: spec.id })) as { id: number }[];
         await spec.afterWrite?.(tx, session, created!.id, body);
         return created!.id;
       });
@@ -186,7 +205,11 @@ export function resourceRoutes<Q extends ListQuery, C extends Values, U extends 
       await spec.validate?.(ctx, session, body, body.id);
       const { id, ...rest } = spec.toRow ? ((await spec.toRow(body)) as U) : body;
       await db.transaction(async (tx) => {
-        if (Object.keys(rest).length) await tx.update(spec.table).set({ ...rest, updatedAt: ctx.clock.now() }).where(eq(spec.id, id ?? body.id));
+        if (Object.keys(rest).length)
+          await tx
+            .update(spec.table)
+            .set({ ...rest, updatedAt: ctx.clock.now() })
+            .where(eq(spec.id, id ?? body.id));
         await spec.afterWrite?.(tx, session, body.id, body, previous);
       });
       return true;
@@ -195,15 +218,21 @@ export function resourceRoutes<Q extends ListQuery, C extends Values, U extends 
 
   const excel = spec.excel;
   if (excel) {
-    r.get(`${spec.base}/export-excel`, { ...p('export'), query: spec.query, summary: `Export to Excel (${spec.permission})` }, ({ session, query, req, reply }) =>
-      streamExcel(req, reply, excel.file, excel.columns, (offset, limit) => list(query, session, offset, limit)),
+    r.get(
+      `${spec.base}/export-excel`,
+      { ...p('export'), query: spec.query, summary: `Export to Excel (${spec.permission})` },
+      ({ session, query, req, reply }) => streamExcel(req, reply, excel.file, excel.columns, (offset, limit) => list(query, session, offset, limit)),
     );
   }
 
   if (spec.simple) {
     const simple = spec.simple;
     r.get(`${spec.base}/list-all-simple`, { ...p('query'), summary: `All, for selects (${spec.permission})` }, async ({ session }) =>
-      db.select(simple.columns).from(spec.table).where(and(tenantOf(session), await spec.dataScope?.(ctx, session), simple.where)).orderBy(...spec.defaultSort),
+      db
+        .select(simple.columns)
+        .from(spec.table)
+        .where(and(tenantOf(session), await spec.dataScope?.(ctx, session), simple.where))
+        .orderBy(...spec.defaultSort),
     );
   }
 }

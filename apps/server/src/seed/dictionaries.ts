@@ -8,6 +8,8 @@ export interface DictSeed {
 }
 
 /** Dictionaries spec §3 names and those this product needs; labels are English, the web translates. */
+// One dictionary a line reads as a table.
+// prettier-ignore
 export const DICTIONARIES: DictSeed[] = [
   { type: DictType.userType, name: 'User type', entries: [['1', 'App user', 'primary'], ['2', 'Staff', 'success']] },
   { type: DictType.commonStatus, name: 'Status', entries: [['0', 'Enabled', 'success'], ['1', 'Disabled', 'info']] },

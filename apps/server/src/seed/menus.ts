@@ -48,7 +48,13 @@ function screen(name: string, path: string, prefix: string, actions: string[], e
   };
 }
 const CRUD = ['create', 'update', 'delete', 'export'];
-const guide = (name: string, slug: string): MenuSeed => ({ name, path: slug, component: `guide/${slug}`, componentName: `Guide${slug[0]!.toUpperCase()}${slug.slice(1)}`, keepAlive: false });
+const guide = (name: string, slug: string): MenuSeed => ({
+  name,
+  path: slug,
+  component: `guide/${slug}`,
+  componentName: `Guide${slug[0]!.toUpperCase()}${slug.slice(1)}`,
+  keepAlive: false,
+});
 
 export const MENU_TREE: MenuSeed[] = [
   {
@@ -63,8 +69,20 @@ export const MENU_TREE: MenuSeed[] = [
       { name: 'Feedback', path: 'messageList', component: 'workbench/feedback', componentName: 'Feedback', permission: 'workbench:feedback:query' },
       { name: 'Firmware', path: 'hardwareList', component: 'firmware/release/index', componentName: 'HardwareList', permission: 'firmware:release:query' },
       { name: 'Apps', path: 'appList', component: 'app/android/index', componentName: 'AppList', permission: 'app:android:query' },
-      { name: 'Store heatmap', path: 'storeHeatmap', component: 'heatmap/store/index', componentName: 'StoreHeatmapShortcut', permission: 'heatmap:store:query' },
-      { name: 'Customer counting', path: 'customerCounting', component: 'counting/store/index', componentName: 'CustomerCounting', permission: 'counting:store:query' },
+      {
+        name: 'Store heatmap',
+        path: 'storeHeatmap',
+        component: 'heatmap/store/index',
+        componentName: 'StoreHeatmapShortcut',
+        permission: 'heatmap:store:query',
+      },
+      {
+        name: 'Customer counting',
+        path: 'customerCounting',
+        component: 'counting/store/index',
+        componentName: 'CustomerCounting',
+        permission: 'counting:store:query',
+      },
       { name: 'Store management', path: 'meshManage', component: 'store/mesh/index', componentName: 'MeshManage', permission: 'store:mesh:query' },
     ],
   },

@@ -25,6 +25,9 @@ export const useDictStore = create<DictState>()((set, get) => ({
     set({ byType });
   },
   entries: (type) => get().byType[type] ?? NONE,
-  entry: (type, value) => get().entries(type).find((d) => d.value === value),
+  entry: (type, value) =>
+    get()
+      .entries(type)
+      .find((d) => d.value === value),
   label: (type, value) => get().entry(type, value)?.label ?? value,
 }));

@@ -37,8 +37,7 @@ export const MAX_IMAGE_BYTES = 100 * 1024 * 1024;
 const HEAD_BYTES = 1024;
 
 /** The value of an <input accept> attribute for these types. */
-export const acceptAttribute = (types: readonly FileTypeName[]) =>
-  types.flatMap((name) => [...FILE_TYPES[name].extensions, FILE_TYPES[name].mime]).join(',');
+export const acceptAttribute = (types: readonly FileTypeName[]) => types.flatMap((name) => [...FILE_TYPES[name].extensions, FILE_TYPES[name].mime]).join(',');
 
 export type FileRefusal = { reason: 'extension' | 'content' } | { reason: 'size'; maxBytes: number };
 

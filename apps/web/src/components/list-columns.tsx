@@ -17,7 +17,10 @@ export const col = <Row,>(key: NoInfer<keyof Row & string>, title: ReactNode, ex
 
 /** A dictionary value as its coloured tag. */
 export const dictCol = <Row,>(key: NoInfer<keyof Row & string>, title: ReactNode, dictType: string, extra: Partial<ColumnType<Row>> = {}): ColumnType<Row> =>
-  col<Row>(key, title, { render: (value: unknown) => <DictTag type={dictType} value={typeof value === 'string' || typeof value === 'number' ? String(value) : undefined} />, ...extra });
+  col<Row>(key, title, {
+    render: (value: unknown) => <DictTag type={dictType} value={typeof value === 'string' || typeof value === 'number' ? String(value) : undefined} />,
+    ...extra,
+  });
 
 /** An ISO-8601 timestamp in the reader's language and time zone. */
 export const dateCol = <Row,>(key: NoInfer<keyof Row & string>, title: ReactNode, extra: Partial<ColumnType<Row>> = {}): ColumnType<Row> =>

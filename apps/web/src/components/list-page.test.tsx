@@ -19,7 +19,12 @@ interface Store {
 }
 type StoreQuery = PageQuery & { meshName?: string; status?: string };
 
-const STORES: Store[] = Array.from({ length: 45 }, (_, i) => ({ id: i + 1, meshName: `Store ${i + 1}`, status: i % 2 ? '1' : '0', createdAt: '2025-03-04T05:06:07.000Z' }));
+const STORES: Store[] = Array.from({ length: 45 }, (_, i) => ({
+  id: i + 1,
+  meshName: `Store ${i + 1}`,
+  status: i % 2 ? '1' : '0',
+  createdAt: '2025-03-04T05:06:07.000Z',
+}));
 
 /** A fake server: pages and filters the stores, recording every request. */
 const fetchStores = vi.fn(async (q: StoreQuery): Promise<Page<Store>> => {
@@ -29,7 +34,14 @@ const fetchStores = vi.fn(async (q: StoreQuery): Promise<Page<Store>> => {
 const storePageQuery = (q: StoreQuery) => queryOptions({ queryKey: ['stores', q], queryFn: () => fetchStores(q) });
 const lastQuery = () => fetchStores.mock.lastCall?.[0];
 
-const dict = (value: string, label: string, colorType: string): DictData => ({ dictType: 'common_status', value, label, colorType, cssClass: '', sort: Number(value) });
+const dict = (value: string, label: string, colorType: string): DictData => ({
+  dictType: 'common_status',
+  value,
+  label,
+  colorType,
+  cssClass: '',
+  sort: Number(value),
+});
 
 const columns = [col<Store>('meshName', 'Store name'), dictCol<Store>('status', 'Status', 'common_status'), dateCol<Store>('createdAt', 'Created')];
 const filters = [textFilter('meshName', 'Store name'), dictFilter('status', 'Status', 'common_status')];
@@ -45,11 +57,25 @@ afterEach(() => {
   document.body.innerHTML = '';
 });
 
-const rowNames = () => screen.getAllByRole('row').slice(1).map((r) => within(r).getAllByRole('cell')[0]!.textContent);
+const rowNames = () =>
+  screen
+    .getAllByRole('row')
+    .slice(1)
+    .map((r) => within(r).getAllByRole('cell')[0]!.textContent);
 
 test('without a can prop, actions follow the signed-in user: none are shown to a user lacking them', async () => {
-  act(() => useSession.getState().setIdentity({ user: { id: 2, avatar: '', userName: 'viewer', nickname: 'Viewer' }, roles: ['viewer'], permissions: ['store:mesh:query'] }));
-  renderWithProviders(<ListPage query={storePageQuery} columns={columns} actions={{ create: { permission: 'store:mesh:create', form: () => null }, remove: { permission: 'store:mesh:delete', run: vi.fn() } }} />);
+  act(() =>
+    useSession
+      .getState()
+      .setIdentity({ user: { id: 2, avatar: '', userName: 'viewer', nickname: 'Viewer' }, roles: ['viewer'], permissions: ['store:mesh:query'] }),
+  );
+  renderWithProviders(
+    <ListPage
+      query={storePageQuery}
+      columns={columns}
+      actions={{ create: { permission: 'store:mesh:create', form: () => null }, remove: { permission: 'store:mesh:delete', run: vi.fn() } }}
+    />,
+  );
   await screen.findAllByRole('row');
   expect(screen.queryByTestId('list-create')).toBeNull();
   expect(screen.queryByTestId('row-delete')).toBeNull();
@@ -91,12 +117,20 @@ describe('ListPage', () => {
       endOf: () => day(`${iso}T23:59:59.999Z`),
       toISOString: () => iso,
     });
-    const params = filterParams([dateRangeFilter('createTime', 'Created'), textFilter('name', 'Name')], { createTime: [day('2025-01-01'), day('2025-01-31')], name: '   ' });
+    const params = filterParams([dateRangeFilter('createTime', 'Created'), textFilter('name', 'Name')], {
+      createTime: [day('2025-01-01'), day('2025-01-31')],
+      name: '   ',
+    });
     expect(params).toEqual({ createTimeFrom: '2025-01-01T00:00:00.000Z', createTimeTo: '2025-01-31T23:59:59.999Z' });
   });
 
   test('a select of fixed choices filters like any other field, with the usual placeholder', async () => {
-    const byStatus = [selectFilter('status', 'State', [{ value: '0', label: 'Even' }, { value: '1', label: 'Odd' }])];
+    const byStatus = [
+      selectFilter('status', 'State', [
+        { value: '0', label: 'Even' },
+        { value: '1', label: 'Odd' },
+      ]),
+    ];
     renderWithProviders(<ListPage query={storePageQuery} columns={columns} filters={byStatus} />);
     await waitFor(() => expect(rowNames()).toHaveLength(20));
     const search = screen.getByTestId('list-search');
@@ -130,14 +164,18 @@ describe('ListPage', () => {
   });
 
   test('without a permission for any row action there is no action column', async () => {
-    renderWithProviders(<ListPage query={storePageQuery} columns={columns} can={() => false} actions={{ remove: { permission: 'store:mesh:delete', run: vi.fn() } }} />);
+    renderWithProviders(
+      <ListPage query={storePageQuery} columns={columns} can={() => false} actions={{ remove: { permission: 'store:mesh:delete', run: vi.fn() } }} />,
+    );
     await waitFor(() => expect(rowNames()).toHaveLength(20));
     expect(screen.queryByText('Actions')).toBeNull();
   });
 
   test('deletes a row after confirmation and reloads the list', async () => {
     const run = vi.fn(async (_row: Store) => undefined);
-    renderWithProviders(<ListPage query={storePageQuery} columns={columns} actions={{ remove: { permission: 'store:mesh:delete', run, describe: (s) => s.meshName } }} />);
+    renderWithProviders(
+      <ListPage query={storePageQuery} columns={columns} actions={{ remove: { permission: 'store:mesh:delete', run, describe: (s) => s.meshName } }} />,
+    );
     await waitFor(() => expect(rowNames()).toHaveLength(20));
     const calls = fetchStores.mock.calls.length;
     await userEvent.click(screen.getAllByTestId('row-delete')[2]!);
@@ -160,7 +198,13 @@ describe('ListPage', () => {
         </button>
       );
     };
-    renderWithProviders(<ListPage query={storePageQuery} columns={columns} actions={{ create: { permission: 'c', form: StoreForm }, edit: { permission: 'u', form: StoreForm } }} />);
+    renderWithProviders(
+      <ListPage
+        query={storePageQuery}
+        columns={columns}
+        actions={{ create: { permission: 'c', form: StoreForm }, edit: { permission: 'u', form: StoreForm } }}
+      />,
+    );
     await waitFor(() => expect(rowNames()).toHaveLength(20));
 
     await userEvent.click(screen.getByTestId('list-create'));
@@ -229,7 +273,9 @@ describe('ListPage', () => {
 
     test('a failed download saves nothing and ends the progress', async () => {
       const download = vi.fn<DownloadFn>(() => Promise.reject(new Error('timeout')));
-      renderWithProviders(<ListPage query={storePageQuery} columns={columns} actions={{ export: { permission: 'e', url: '/x/export-excel', fileName: 'x.xlsx', download } }} />);
+      renderWithProviders(
+        <ListPage query={storePageQuery} columns={columns} actions={{ export: { permission: 'e', url: '/x/export-excel', fileName: 'x.xlsx', download } }} />,
+      );
       await userEvent.click(screen.getByTestId('list-export'));
       await waitFor(() => expect(screen.queryByTestId('list-export-progress')).toBeNull());
       expect(saved).toBeUndefined();

@@ -10,7 +10,17 @@ import { renderWithProviders, setWindowWidth } from './test-utils';
 vi.mock('./scroll-to', () => ({ smoothScrollTo: vi.fn(() => Promise.resolve()) }));
 
 /** A pagination wired to state, as a list screen uses it, recording every change. */
-function Harness({ total, initial = { page: 1, limit: DEFAULT_LIMIT }, onChange = () => {}, autoScroll }: { total: number; initial?: { page: number; limit: number }; onChange?: (page: number, limit: number) => void; autoScroll?: boolean }) {
+function Harness({
+  total,
+  initial = { page: 1, limit: DEFAULT_LIMIT },
+  onChange = () => {},
+  autoScroll,
+}: {
+  total: number;
+  initial?: { page: number; limit: number };
+  onChange?: (page: number, limit: number) => void;
+  autoScroll?: boolean;
+}) {
   const [state, setState] = useState(initial);
   return (
     <Pagination
@@ -54,7 +64,13 @@ describe('Pagination (spec §9)', () => {
     expect(within(screen.getByTestId('pagination-sizes')).getByText('20 / page')).toBeInTheDocument();
     fireEvent.mouseDown(within(screen.getByTestId('pagination-sizes')).getByRole('combobox'));
     await waitFor(() => expect(document.querySelectorAll('.ant-select-item-option')).toHaveLength(5));
-    expect(Array.from(document.querySelectorAll('.ant-select-item-option')).map((o) => o.textContent)).toEqual(['5 / page', '10 / page', '20 / page', '30 / page', '50 / page']);
+    expect(Array.from(document.querySelectorAll('.ant-select-item-option')).map((o) => o.textContent)).toEqual([
+      '5 / page',
+      '10 / page',
+      '20 / page',
+      '30 / page',
+      '50 / page',
+    ]);
   });
 
   test('lays out total, sizes, prev, pager, next, jumper in that order', () => {

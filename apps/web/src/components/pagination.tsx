@@ -82,7 +82,12 @@ export function Pagination({ page, limit, total, onChange, autoScroll = true }: 
   const moreStep = pagerCount - 2;
 
   return (
-    <nav className="ld-pagination" aria-label={t('pagination.label')} data-testid="pagination" style={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', justifyContent: 'flex-end', gap: 4, padding: '12px 0' }}>
+    <nav
+      className="ld-pagination"
+      aria-label={t('pagination.label')}
+      data-testid="pagination"
+      style={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', justifyContent: 'flex-end', gap: 4, padding: '12px 0' }}
+    >
       <span data-testid="pagination-total" style={{ marginInlineEnd: 8 }}>
         {t('pagination.total', { count: total })}
       </span>
@@ -94,11 +99,26 @@ export function Pagination({ page, limit, total, onChange, autoScroll = true }: 
         options={PAGE_SIZES.map((size) => ({ value: size, label: t('pagination.perPage', { size }) }))}
         onChange={(nextLimit: number) => change(pageAfterSizeChange(page, nextLimit, total), nextLimit)}
       />
-      <Button type="text" icon={<LeftOutlined />} aria-label={t('pagination.prev')} data-testid="pagination-prev" disabled={page <= 1} onClick={() => go(page - 1)} />
+      <Button
+        type="text"
+        icon={<LeftOutlined />}
+        aria-label={t('pagination.prev')}
+        data-testid="pagination-prev"
+        disabled={page <= 1}
+        onClick={() => go(page - 1)}
+      />
       <span data-testid="pagination-pager" style={{ display: 'inline-flex', gap: 4 }}>
         {pagerItems(page, pageCount, pagerCount).map((item) =>
           typeof item === 'number' ? (
-            <Button key={item} type={item === page ? 'primary' : 'text'} ghost={item === page} aria-current={item === page ? 'page' : undefined} data-page={item} onClick={() => go(item)} style={{ minWidth: 32, paddingInline: 6 }}>
+            <Button
+              key={item}
+              type={item === page ? 'primary' : 'text'}
+              ghost={item === page}
+              aria-current={item === page ? 'page' : undefined}
+              data-page={item}
+              onClick={() => go(item)}
+              style={{ minWidth: 32, paddingInline: 6 }}
+            >
               {item}
             </Button>
           ) : (
@@ -113,10 +133,25 @@ export function Pagination({ page, limit, total, onChange, autoScroll = true }: 
           ),
         )}
       </span>
-      <Button type="text" icon={<RightOutlined />} aria-label={t('pagination.next')} data-testid="pagination-next" disabled={page >= pageCount} onClick={() => go(page + 1)} />
+      <Button
+        type="text"
+        icon={<RightOutlined />}
+        aria-label={t('pagination.next')}
+        data-testid="pagination-next"
+        disabled={page >= pageCount}
+        onClick={() => go(page + 1)}
+      />
       <label style={{ display: 'inline-flex', alignItems: 'center', gap: 6, marginInlineStart: 8 }}>
         {t('pagination.goTo')}
-        <Input data-testid="pagination-jumper" inputMode="numeric" value={jump} onChange={(e) => setJump(e.target.value)} onPressEnter={submitJump} onBlur={submitJump} style={{ width: 56 }} />
+        <Input
+          data-testid="pagination-jumper"
+          inputMode="numeric"
+          value={jump}
+          onChange={(e) => setJump(e.target.value)}
+          onPressEnter={submitJump}
+          onBlur={submitJump}
+          style={{ width: 56 }}
+        />
       </label>
     </nav>
   );

@@ -29,7 +29,13 @@ describe('file checks (spec §5, §9: JPG, PNG, GIF, SVG up to 100 MB)', () => {
     expect(await checkFile(file('plan.png', PNG), IMAGE_TYPES, MAX_IMAGE_BYTES)).toBeNull();
     expect(await checkFile(file('plan.JPEG', JPG), IMAGE_TYPES, MAX_IMAGE_BYTES)).toBeNull();
     expect(await checkFile(file('plan.gif', 'GIF89a\x01\x00'), IMAGE_TYPES, MAX_IMAGE_BYTES)).toBeNull();
-    expect(await checkFile(file('plan.svg', '\uFEFF<?xml version="1.0"?>\n<!-- floor 1 -->\n<!DOCTYPE svg>\n<svg xmlns="http://www.w3.org/2000/svg"></svg>'), IMAGE_TYPES, MAX_IMAGE_BYTES)).toBeNull();
+    expect(
+      await checkFile(
+        file('plan.svg', '\uFEFF<?xml version="1.0"?>\n<!-- floor 1 -->\n<!DOCTYPE svg>\n<svg xmlns="http://www.w3.org/2000/svg"></svg>'),
+        IMAGE_TYPES,
+        MAX_IMAGE_BYTES,
+      ),
+    ).toBeNull();
   });
 
   test('refuses other extensions, renamed files and files over the limit', async () => {

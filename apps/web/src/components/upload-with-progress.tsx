@@ -55,7 +55,14 @@ export function UploadWithProgress<T>({ accept, maxBytes, upload, onUploaded, ma
   return (
     <>
       {contextHolder}
-      <Upload accept={acceptAttribute(accept)} beforeUpload={beforeUpload} customRequest={customRequest} maxCount={maxCount} disabled={disabled} data-testid="upload">
+      <Upload
+        accept={acceptAttribute(accept)}
+        beforeUpload={beforeUpload}
+        customRequest={customRequest}
+        maxCount={maxCount}
+        disabled={disabled}
+        data-testid="upload"
+      >
         {children ?? (
           <Button icon={<UploadOutlined />} disabled={disabled}>
             {t('upload.select')}

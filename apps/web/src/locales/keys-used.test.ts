@@ -56,7 +56,10 @@ describe('the keys the code asks for', () => {
     // `t('key')`, or `t('key', { ns: 'common', … })` naming its namespace.
     const calls = [...code.matchAll(/\bt\(\s*'([^'$]+)'(?:\s*,\s*\{[^}]*?\bns:\s*'([^']+)')?/g)];
     // `t(shown ? 'a' : 'b')`.
-    const choices = [...code.matchAll(/\bt\(\s*[^'()]+\?\s*'([^'$]+)'\s*:\s*'([^'$]+)'/g)].flatMap(([, a, b]) => [[a, a], [b, b]]);
+    const choices = [...code.matchAll(/\bt\(\s*[^'()]+\?\s*'([^'$]+)'\s*:\s*'([^'$]+)'/g)].flatMap(([, a, b]) => [
+      [a, a],
+      [b, b],
+    ]);
     expect([...calls, ...choices].filter(([, key, ns]) => !exists(key!, ns ? [ns] : namespaces)).map(([, key]) => key)).toEqual([]);
   });
 });

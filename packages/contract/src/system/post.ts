@@ -5,7 +5,12 @@ export const PostQuery = ListQuery.extend({ code: TextFilter, name: TextFilter, 
 export type PostQuery = z.infer<typeof PostQuery>;
 
 export const PostCreate = z.object({
-  code: z.string().trim().min(1).max(64).regex(/^[A-Za-z0-9_.-]+$/),
+  code: z
+    .string()
+    .trim()
+    .min(1)
+    .max(64)
+    .regex(/^[A-Za-z0-9_.-]+$/),
   name: z.string().trim().min(1).max(64),
   sort: z.number().int().min(0).max(9999).default(0),
   status: CommonStatus.default(0),

@@ -11,7 +11,12 @@ export const RoleQuery = ListQuery.extend({
 export type RoleQuery = z.infer<typeof RoleQuery>;
 
 export const RoleCreate = z.object({
-  code: z.string().trim().min(1).max(64).regex(/^[A-Za-z0-9_.:-]+$/),
+  code: z
+    .string()
+    .trim()
+    .min(1)
+    .max(64)
+    .regex(/^[A-Za-z0-9_.:-]+$/),
   name: z.string().trim().min(1).max(64),
   sort: z.number().int().min(0).max(9999).default(0),
   status: CommonStatus.default(0),

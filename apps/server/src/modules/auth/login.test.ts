@@ -100,7 +100,10 @@ describe('accounts that may not sign in', () => {
 
   test("a disabled or expired agent's staff are refused, and their open sessions end", async () => {
     const agent = await t.signIn('agent');
-    await t.ctx.db.update(tenants).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(tenants.code, 'northwind'));
+    await t.ctx.db
+      .update(tenants)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(tenants.code, 'northwind'));
     expect(await t.login('agent')).toMatchObject({ code: 403, key: 'auth.tenant-disabled' });
     expect((await agent.get('/api/system/auth/get-permission-info')).code).toBe(401);
     await t.ctx.db.update(tenants).set({ expiresAt: null, status: 1 }).where(eq(tenants.code, 'northwind'));

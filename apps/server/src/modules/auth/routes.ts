@@ -52,15 +52,19 @@ export default defineRoutes((r, ctx) => {
     return challenge;
   });
 
-  r.post('/api/system/auth/login', { public: true, body: LoginBody, response: LoginResult, summary: 'Sign in with username and password' }, async ({ body, req }) => {
-    const meta = metaOf(req);
-    const log = { kind: 'password' as const, username: body.username };
-    await throttleIp(ctx, meta);
-    await requireCaptcha(body.captchaVerification, meta, body.username, 'password');
-    const account = await checkPassword(ctx, await findAccount(ctx, body), body.password, 'auth.bad-credentials', log, meta);
-    await assertMaySignIn(ctx, account, log, meta);
-    return openSession(ctx, account, 'password', body.rememberMe ?? false, meta);
-  });
+  r.post(
+    '/api/system/auth/login',
+    { public: true, body: LoginBody, response: LoginResult, summary: 'Sign in with username and password' },
+    async ({ body, req }) => {
+      const meta = metaOf(req);
+      const log = { kind: 'password' as const, username: body.username };
+      await throttleIp(ctx, meta);
+      await requireCaptcha(body.captchaVerification, meta, body.username, 'password');
+      const account = await checkPassword(ctx, await findAccount(ctx, body), body.password, 'auth.bad-credentials', log, meta);
+      await assertMaySignIn(ctx, account, log, meta);
+      return openSession(ctx, account, 'password', body.rememberMe ?? false, meta);
+    },
+  );
 
   r.post('/open/auth/send-sms-code', { public: true, body: SmsSendBody, summary: 'Send a sign-in code by SMS' }, async ({ body, req }) => {
     const meta = metaOf(req);
@@ -70,26 +74,32 @@ export default defineRoutes((r, ctx) => {
     return true;
   });
 
-  r.post('/api/system/auth/sms-login', { public: true, body: SmsLoginBody, response: LoginResult, summary: 'Sign in with an SMS code' }, async ({ body, req }) => {
-    const meta = metaOf(req);
-    const log = { kind: 'sms' as const, username: body.mobile };
-    await throttleIp(ctx, meta);
-    const account = await findAccount(ctx, { mobile: body.mobile });
-    if (!(await consumeLoginCode(ctx, body.mobile, body.code)) || !account) {
-      await recordLogin(ctx, { ...log, result: 'sms-code', userId: account?.id, tenantId: account?.tenantId }, meta);
-      throw smsCodeWrong();
-    }
-    await assertMaySignIn(ctx, account, { ...log, username: account.username }, meta);
-    return openSession(ctx, account, 'sms', body.rememberMe ?? false, meta);
-  });
+  r.post(
+    '/api/system/auth/sms-login',
+    { public: true, body: SmsLoginBody, response: LoginResult, summary: 'Sign in with an SMS code' },
+    async ({ body, req }) => {
+      const meta = metaOf(req);
+      const log = { kind: 'sms' as const, username: body.mobile };
+      await throttleIp(ctx, meta);
+      const account = await findAccount(ctx, { mobile: body.mobile });
+      if (!(await consumeLoginCode(ctx, body.mobile, body.code)) || !account) {
+        await recordLogin(ctx, { ...log, result: 'sms-code', userId: account?.id, tenantId: account?.tenantId }, meta);
+        throw smsCodeWrong();
+      }
+      await assertMaySignIn(ctx, account, { ...log, username: account.username }, meta);
+      return openSession(ctx, account, 'sms', body.rememberMe ?? false, meta);
+    },
+  );
 
   r.post('/api/system/auth/social-login', { public: true, body: SocialLoginBody, summary: 'Sign in through a configured provider' }, ({ body }) => {
     if (!socialProviders.has(body.type)) throw new AppError(ResultCode.badInput, 'auth.social-not-configured', { field: 'type' });
     return null;
   });
 
-  r.get('/api/system/auth/get-permission-info', { signedIn: true, response: PermissionInfo, summary: 'The signed-in user, roles, permissions, menus' }, ({ session }) =>
-    permissionInfo(ctx, session),
+  r.get(
+    '/api/system/auth/get-permission-info',
+    { signedIn: true, response: PermissionInfo, summary: 'The signed-in user, roles, permissions, menus' },
+    ({ session }) => permissionInfo(ctx, session),
   );
 
   r.get('/api/system/auth/list-menus', { signedIn: true, summary: 'The menu tree of the signed-in user' }, ({ session }) => menusOf(ctx, session));
@@ -97,18 +107,30 @@ export default defineRoutes((r, ctx) => {
   r.post('/open/auth/logout', { public: true, summary: 'End the session this call carries' }, async ({ session, req }) => {
     if (session) {
       await revokeSession(ctx, session.id, 'logout');
-      await recordLogin(ctx, { kind: 'logout', result: 'success', username: session.username, userId: session.userId, tenantId: session.tenantId }, metaOf(req));
+      await recordLogin(
+        ctx,
+        { kind: 'logout', result: 'success', username: session.username, userId: session.userId, tenantId: session.tenantId },
+        metaOf(req),
+      );
     }
     return true;
   });
 
-  r.post('/api/auth/update/password', { public: true, body: PasswordUpdateBody, summary: 'Change a password with the current one' }, async ({ session, body, req }) => {
-    await changePassword(ctx, session, body, metaOf(req));
-    return true;
-  });
+  r.post(
+    '/api/auth/update/password',
+    { public: true, body: PasswordUpdateBody, summary: 'Change a password with the current one' },
+    async ({ session, body, req }) => {
+      await changePassword(ctx, session, body, metaOf(req));
+      return true;
+    },
+  );
 
-  r.post('/api/system/auth/cancel-account', { signedIn: true, body: CancellationBody, response: z.object({ key: z.string() }), summary: 'Request account cancellation' }, async ({ session, body, req }) => {
-    await cancelAccount(ctx, session, body, metaOf(req));
-    return { key: 'auth.cancellation-recorded' };
-  });
+  r.post(
+    '/api/system/auth/cancel-account',
+    { signedIn: true, body: CancellationBody, response: z.object({ key: z.string() }), summary: 'Request account cancellation' },
+    async ({ session, body, req }) => {
+      await cancelAccount(ctx, session, body, metaOf(req));
+      return { key: 'auth.cancellation-recorded' };
+    },
+  );
 });

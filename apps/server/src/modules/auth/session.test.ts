@@ -78,7 +78,10 @@ describe('logout', () => {
 describe('tenant', () => {
   test('a tenantcode header that contradicts the session is refused', async () => {
     const agent = await t.signIn('agent');
-    expect(await agent.withHeaders({ tenantcode: 'saas' }).get('/api/system/auth/get-permission-info')).toMatchObject({ code: 403, key: 'auth.tenant-mismatch' });
+    expect(await agent.withHeaders({ tenantcode: 'saas' }).get('/api/system/auth/get-permission-info')).toMatchObject({
+      code: 403,
+      key: 'auth.tenant-mismatch',
+    });
     expect((await agent.withHeaders({ tenantcode: 'northwind' }).get('/api/system/auth/get-permission-info')).code).toBe(200);
     expect((await agent.get('/api/system/auth/get-permission-info')).code).toBe(200);
   });
@@ -91,12 +94,30 @@ describe('permission info and menus', () => {
     expect(res.data.roles).toEqual(['admin']);
     expect(res.data.permissions).toEqual(['*:*:*']);
     const all = paths(res.data.menus);
-    for (const p of ['/store/mesh', '/firmware/release', '/firmware/factory', '/firmware/development', '/app/ios-intl', '/system/user', '/system/log/login-log', '/guide/spotlight', '/']) {
+    for (const p of [
+      '/store/mesh',
+      '/firmware/release',
+      '/firmware/factory',
+      '/firmware/development',
+      '/app/ios-intl',
+      '/system/user',
+      '/system/log/login-log',
+      '/guide/spotlight',
+      '/',
+    ]) {
       expect(all).toContain(p);
     }
     const workbench = res.data.menus.find((m) => m.path === '/');
     expect(workbench).toMatchObject({ visible: false, parentId: 0 });
-    expect(workbench?.children?.map((c) => c.path)).toEqual(['home', 'messageList', 'hardwareList', 'appList', 'storeHeatmap', 'customerCounting', 'meshManage']);
+    expect(workbench?.children?.map((c) => c.path)).toEqual([
+      'home',
+      'messageList',
+      'hardwareList',
+      'appList',
+      'storeHeatmap',
+      'customerCounting',
+      'meshManage',
+    ]);
   });
 
   test('an operator sees only stores and devices, and only their permissions', async () => {

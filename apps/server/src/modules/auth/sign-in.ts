@@ -113,13 +113,7 @@ export async function assertMaySignIn(ctx: AppContext, account: Account, log: { 
 }
 
 /** Opens a session for an account that proved itself, and answers what spec §7's login returns. */
-export async function openSession(
-  ctx: AppContext,
-  account: Account,
-  kind: LoginKind,
-  rememberMe: boolean,
-  meta: ClientMeta,
-): Promise<LoginResult> {
+export async function openSession(ctx: AppContext, account: Account, kind: LoginKind, rememberMe: boolean, meta: ClientMeta): Promise<LoginResult> {
   const now = ctx.clock.now();
   await ctx.db.update(users).set({ failedLogins: 0, lockedUntil: null, lastLoginAt: now, lastLoginIp: meta.ip }).where(eq(users.id, account.id));
   const session = await createSession(ctx, account, { rememberMe, ...meta });

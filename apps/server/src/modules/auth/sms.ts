@@ -36,7 +36,9 @@ export async function sendLoginCode(ctx: AppContext, sender: SmsSender, mobile: 
     .where(and(eq(smsCodes.mobile, mobile), gt(smsCodes.createdAt, addSeconds(now, -SMS_RESEND_SECONDS))));
   if (recent) throw tooMany('auth.sms-too-frequent');
   const code = randomDigits(6);
-  await ctx.db.insert(smsCodes).values({ mobile, scene: 'login', codeHash: hashCode(mobile, code), expiresAt: addSeconds(now, SMS_CODE_TTL_SECONDS), createdAt: now });
+  await ctx.db
+    .insert(smsCodes)
+    .values({ mobile, scene: 'login', codeHash: hashCode(mobile, code), expiresAt: addSeconds(now, SMS_CODE_TTL_SECONDS), createdAt: now });
   const account = await findAccount(ctx, { mobile });
   if (account && account.status === 0) {
     await sender.send(ctx, { mobile, template: 'login-code', content: `Lightdesk sign-in code: ${code}. Valid for 5 minutes.` });
@@ -54,7 +56,10 @@ export async function consumeLoginCode(ctx: AppContext, mobile: string, code: st
     .limit(1);
   if (!row || row.attempts >= SMS_CODE_MAX_TRIES) return false;
   if (row.codeHash !== hashCode(mobile, code)) {
-    await ctx.db.update(smsCodes).set({ attempts: row.attempts + 1 }).where(eq(smsCodes.id, row.id));
+    await ctx.db
+      .update(smsCodes)
+      .set({ attempts: row.attempts + 1 })
+      .where(eq(smsCodes.id, row.id));
     return false;
   }
   await ctx.db.update(smsCodes).set({ usedAt: now }).where(eq(smsCodes.id, row.id));

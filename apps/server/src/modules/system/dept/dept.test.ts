@@ -27,7 +27,13 @@ describe('departments', () => {
     const east = (await create(admin, { name: 'Sales east', parentId: sales })).data;
     expect([hq, sales, support, east].every((id) => typeof id === 'number')).toBe(true);
 
-    expect((await admin.get<Dept>('/api/system/dept/get', { id: hq })).data).toMatchObject({ name: 'Head office', parentId: 0, phone: '021-555', email: 'hq@example.com', status: 0 });
+    expect((await admin.get<Dept>('/api/system/dept/get', { id: hq })).data).toMatchObject({
+      name: 'Head office',
+      parentId: 0,
+      phone: '021-555',
+      email: 'hq@example.com',
+      status: 0,
+    });
     // The demo's departments are there too: look at the ones this test made, in the order listed.
     const ours = [hq, sales, support, east];
     const own = <T extends { id: number }>(rows: T[]) => rows.filter((d) => ours.includes(d.id));
@@ -68,7 +74,10 @@ describe('departments', () => {
       key: 'system.dept.parent-is-descendant',
       params: { field: 'parentId' },
     });
-    expect(await admin.put('/api/system/dept/update', { id: hq.id, name: hq.name, parentId: hq.id })).toMatchObject({ code: 400, key: 'system.dept.parent-is-descendant' });
+    expect(await admin.put('/api/system/dept/update', { id: hq.id, name: hq.name, parentId: hq.id })).toMatchObject({
+      code: 400,
+      key: 'system.dept.parent-is-descendant',
+    });
     expect((await admin.get<Dept>('/api/system/dept/get', { id: hq.id })).data.parentId).toBe(0);
   });
 
@@ -77,16 +86,25 @@ describe('departments', () => {
     const hq = await byName(admin, 'Head office');
     expect(await create(admin, { name: '' })).toMatchObject({ code: 400, params: { field: 'name' } });
     expect(await create(admin, { name: 'x', parentId: -1 })).toMatchObject({ code: 400, params: { field: 'parentId' } });
-    expect(await create(admin, { name: 'x', parentId: 9_999_999 })).toMatchObject({ code: 400, key: 'common.reference-not-found', params: { field: 'parentId' } });
+    expect(await create(admin, { name: 'x', parentId: 9_999_999 })).toMatchObject({
+      code: 400,
+      key: 'common.reference-not-found',
+      params: { field: 'parentId' },
+    });
     expect(await create(admin, { name: 'x', email: 'nope' })).toMatchObject({ code: 400, params: { field: 'email' } });
     const agentUser = (await t.ctx.db.select().from(users).where(eq(users.username, 'agent')))[0]!;
     expect(await create(admin, { name: 'x', leaderUserId: agentUser.id })).toMatchObject({ code: 400, params: { field: 'leaderUserId' } });
     // Two of a name under one parent could not be told apart; under different parents they can.
     expect(await create(admin, { name: 'Sales', parentId: hq.id })).toMatchObject({ code: 409, key: 'common.duplicate', params: { field: 'name' } });
-    expect(await admin.put('/api/system/dept/update', { id: (await byName(admin, 'Support')).id, name: 'Sales', parentId: hq.id })).toMatchObject({ code: 409, params: { field: 'name' } });
+    expect(await admin.put('/api/system/dept/update', { id: (await byName(admin, 'Support')).id, name: 'Sales', parentId: hq.id })).toMatchObject({
+      code: 409,
+      params: { field: 'name' },
+    });
     expect((await list(admin)).data.length).toBe(before);
     expect((await create(admin, { name: 'Sales' })).code).toBe(200);
-    expect((await admin.delete('/api/system/dept/delete', { id: (await list(admin, { name: 'sales' })).data.find((d) => d.parentId === 0)!.id })).code).toBe(200);
+    expect((await admin.delete('/api/system/dept/delete', { id: (await list(admin, { name: 'sales' })).data.find((d) => d.parentId === 0)!.id })).code).toBe(
+      200,
+    );
   });
 
   test('a department with sub-departments or staff cannot be deleted, and nothing changes', async () => {
@@ -124,7 +142,10 @@ describe('departments', () => {
       expect((await agent.delete('/api/system/dept/delete', { id: d.id })).code).toBe(404);
     }
     expect(await create(agent, { name: 'Branch', parentId: platformDepts[0]!.id })).toMatchObject({ code: 400, params: { field: 'parentId' } });
-    expect(await agent.put('/api/system/dept/update', { id: own, name: 'Northwind office', parentId: platformDepts[0]!.id })).toMatchObject({ code: 400, params: { field: 'parentId' } });
+    expect(await agent.put('/api/system/dept/update', { id: own, name: 'Northwind office', parentId: platformDepts[0]!.id })).toMatchObject({
+      code: 400,
+      params: { field: 'parentId' },
+    });
     expect((await list(admin)).data).toEqual(platformDepts);
     const after = (await list(agent)).data;
     expect(after.filter((d) => d.id !== own)).toEqual(seeded);

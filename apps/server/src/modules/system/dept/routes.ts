@@ -52,7 +52,10 @@ export default defineRoutes((r, ctx) =>
       if (twin) throw new AppError(ResultCode.conflict, 'common.duplicate', { field: 'name' });
     },
     inUse: async ({ db }, session, id) => {
-      const [children] = await db.select({ n: countOf }).from(depts).where(and(eq(depts.tenantId, session.tenantId), eq(depts.parentId, id)));
+      const [children] = await db
+        .select({ n: countOf })
+        .from(depts)
+        .where(and(eq(depts.tenantId, session.tenantId), eq(depts.parentId, id)));
       if (children && children.n > 0) return 'system.dept.has-children';
       const [staff] = await db.select({ n: countOf }).from(users).where(eq(users.deptId, id));
       return staff && staff.n > 0 ? 'system.dept.has-staff' : undefined;

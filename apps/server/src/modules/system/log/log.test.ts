@@ -131,7 +131,12 @@ describe('operation log', () => {
 describe('SMS log', () => {
   beforeAll(async () => {
     await t.ctx.db.insert(smsOutbox).values([
-      { mobile: '13800000001', template: 'login-code', content: 'Lightdesk sign-in code: 482913. Valid for 5 minutes.', createdAt: new Date(Date.now() - 60_000) },
+      {
+        mobile: '13800000001',
+        template: 'login-code',
+        content: 'Lightdesk sign-in code: 482913. Valid for 5 minutes.',
+        createdAt: new Date(Date.now() - 60_000),
+      },
       { mobile: '13900000009', template: 'notice', content: 'Maintenance tonight', status: 'failed' },
     ]);
   });

@@ -148,7 +148,12 @@ export default defineRoutes((r, ctx) => {
     get: false,
     query: SmsLogQuery,
     columns: smsColumns,
-    filters: (q) => [like(smsOutbox.mobile, q.mobile), like(smsOutbox.template, q.template), equal(smsOutbox.status, q.status), ...createdBetween(smsOutbox.createdAt, q)],
+    filters: (q) => [
+      like(smsOutbox.mobile, q.mobile),
+      like(smsOutbox.template, q.template),
+      equal(smsOutbox.status, q.status),
+      ...createdBetween(smsOutbox.createdAt, q),
+    ],
     sortable: { createdAt: smsOutbox.createdAt, mobile: smsOutbox.mobile },
     defaultSort: [desc(smsOutbox.createdAt), desc(smsOutbox.id)],
     excel: {

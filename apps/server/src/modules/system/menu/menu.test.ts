@@ -150,9 +150,9 @@ describe('menus', () => {
     const simpleOfAgent = async () => (await agent.get<MenuSimple[]>('/api/system/menu/list-all-simple')).data;
     const [northwind] = await t.ctx.db.select().from(tenants).where(eq(tenants.code, 'northwind'));
     const demoPackage = northwind!.packageId!;
-    const packaged = (await t.ctx.db.select({ id: tenantPackageMenus.menuId }).from(tenantPackageMenus).where(eq(tenantPackageMenus.packageId, demoPackage))).map(
-      (m) => m.id,
-    );
+    const packaged = (
+      await t.ctx.db.select({ id: tenantPackageMenus.menuId }).from(tenantPackageMenus).where(eq(tenantPackageMenus.packageId, demoPackage))
+    ).map((m) => m.id);
     const ofPackage = platform.filter((m) => packaged.includes(m.id));
     expect(ofPackage.length).toBeGreaterThan(0);
     expect(ofPackage.length).toBeLessThan(platform.length);

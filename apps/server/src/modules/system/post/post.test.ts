@@ -23,7 +23,11 @@ describe('posts', () => {
   test('create, read, update, list with filters and paging, delete', async () => {
     const before = (await page(admin)).data.total;
     const ids: number[] = [];
-    for (const [code, name, sort] of [['ceo', 'Chief executive', 1], ['ops', 'Store operations', 2], ['tech', 'Field technician', 3]] as const) {
+    for (const [code, name, sort] of [
+      ['ceo', 'Chief executive', 1],
+      ['ops', 'Store operations', 2],
+      ['tech', 'Field technician', 3],
+    ] as const) {
       const res = await create(admin, { code, name, sort });
       expect(res.code).toBe(200);
       ids.push(res.data);
@@ -91,7 +95,8 @@ describe('posts', () => {
     const platformPosts = (await page(admin, { limit: 100 })).data.list;
     // The agent sees exactly its own (demo) posts, none of the platform's.
     const [northwind] = await t.ctx.db.select().from(tenants).where(eq(tenants.code, 'northwind'));
-    const ofNorthwind = async () => (await t.ctx.db.select({ id: posts.id }).from(posts).where(eq(posts.tenantId, northwind!.id))).map((p) => p.id).sort((a, b) => a - b);
+    const ofNorthwind = async () =>
+      (await t.ctx.db.select({ id: posts.id }).from(posts).where(eq(posts.tenantId, northwind!.id))).map((p) => p.id).sort((a, b) => a - b);
     const seeded = (await page(agent, { limit: 100 })).data;
     expect(seeded.total).toBe(seeded.list.length);
     expect(seeded.list.map((p) => p.id).sort((a, b) => a - b)).toEqual(await ofNorthwind());

@@ -27,7 +27,11 @@ export default defineRoutes((r, ctx) =>
     create: PostCreate,
     update: PostUpdate,
     columns,
-    filters: (q) => [q.code ? ilike(posts.code, `%${q.code}%`) : undefined, q.name ? ilike(posts.name, `%${q.name}%`) : undefined, q.status === undefined ? undefined : eq(posts.status, q.status)],
+    filters: (q) => [
+      q.code ? ilike(posts.code, `%${q.code}%`) : undefined,
+      q.name ? ilike(posts.name, `%${q.name}%`) : undefined,
+      q.status === undefined ? undefined : eq(posts.status, q.status),
+    ],
     sortable: { sort: posts.sort, code: posts.code, name: posts.name, createdAt: posts.createdAt },
     defaultSort: [asc(posts.sort), asc(posts.id)],
     unique: [{ field: 'code', column: posts.code }],

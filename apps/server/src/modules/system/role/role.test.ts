@@ -22,19 +22,36 @@ afterAll(() => t.close());
 const create = (c: ApiClient, body: Record<string, unknown>) => c.post<number>('/api/system/role/create', body);
 const page = (c: ApiClient, q: Record<string, string | number> = {}) => c.get<Page<Role>>('/api/system/role/page', { limit: 100, ...q });
 const codes = async (c: ApiClient, q: Record<string, string | number> = {}) => (await page(c, q)).data.list.map((r) => r.code);
-const menuIds = async (...permissions: string[]) => (await t.ctx.db.select({ id: menus.id }).from(menus).where(inArray(menus.permission, permissions))).map((m) => m.id);
+const menuIds = async (...permissions: string[]) =>
+  (await t.ctx.db.select({ id: menus.id }).from(menus).where(inArray(menus.permission, permissions))).map((m) => m.id);
 const builtinAdminRole = async () =>
-  (await t.ctx.db.select({ id: roles.id }).from(roles).innerJoin(tenants, eq(tenants.id, roles.tenantId)).where(and(eq(tenants.code, 'saas'), eq(roles.code, 'admin'))))[0]!.id;
+  (
+    await t.ctx.db
+      .select({ id: roles.id })
+      .from(roles)
+      .innerJoin(tenants, eq(tenants.id, roles.tenantId))
+      .where(and(eq(tenants.code, 'saas'), eq(roles.code, 'admin')))
+  )[0]!.id;
 
 describe('roles', () => {
   test('create, read, update, list with filters and paging, delete', async () => {
     const ids: number[] = [];
-    for (const [code, name, sort] of [['auditor', 'Auditor', 1], ['support', 'Support desk', 2], ['field', 'Field technician', 3]] as const) {
+    for (const [code, name, sort] of [
+      ['auditor', 'Auditor', 1],
+      ['support', 'Support desk', 2],
+      ['field', 'Field technician', 3],
+    ] as const) {
       const res = await create(admin, { code, name, sort });
       expect(res.code).toBe(200);
       ids.push(res.data);
     }
-    expect((await admin.get<RoleDetail>('/api/system/role/get', { id: ids[1] })).data).toMatchObject({ code: 'support', name: 'Support desk', status: 0, dataScope: 1, deptIds: [] });
+    expect((await admin.get<RoleDetail>('/api/system/role/get', { id: ids[1] })).data).toMatchObject({
+      code: 'support',
+      name: 'Support desk',
+      status: 0,
+      dataScope: 1,
+      deptIds: [],
+    });
     expect((await admin.put('/api/system/role/update', { id: ids[1], code: 'support', name: 'Help desk', sort: 2, status: 1 })).code).toBe(200);
     expect((await admin.get<Role>('/api/system/role/get', { id: ids[1] })).data).toMatchObject({ name: 'Help desk', status: 1 });
 
@@ -76,7 +93,10 @@ describe('roles', () => {
     // An agent's role named admin would pass the web's role checks (`hasRole`).
     expect(await create(agent, { code: 'Admin', name: 'Sneaky' })).toMatchObject({ code: 409, key: 'system.role.code-reserved' });
     const auditor = (await page(admin, { code: 'auditor' })).data.list[0]!;
-    expect(await admin.put('/api/system/role/update', { id: auditor.id, code: 'tenant_admin', name: 'x' })).toMatchObject({ code: 409, key: 'system.role.code-reserved' });
+    expect(await admin.put('/api/system/role/update', { id: auditor.id, code: 'tenant_admin', name: 'x' })).toMatchObject({
+      code: 409,
+      key: 'system.role.code-reserved',
+    });
   });
 
   test('a role held by staff cannot be deleted, and nothing changes', async () => {
@@ -99,11 +119,17 @@ describe('roles', () => {
 
     await admin.post('/api/system/user/create', { username: 'clerk', nickname: 'Clerk', password: 'Lamp-post-42', roleIds: [id] });
     const clerk = await t.signIn('clerk', 'Lamp-post-42');
-    expect((await clerk.get<{ permissions: string[] }>('/api/system/auth/get-permission-info')).data.permissions).toEqual(['system:post:create', 'system:post:query']);
+    expect((await clerk.get<{ permissions: string[] }>('/api/system/auth/get-permission-info')).data.permissions).toEqual([
+      'system:post:create',
+      'system:post:query',
+    ]);
     expect((await admin.put('/api/system/role/assign-menus', { roleId: id, menuIds: [screen] })).code).toBe(200);
     expect((await clerk.get<{ permissions: string[] }>('/api/system/auth/get-permission-info')).data.permissions).toEqual(['system:post:query']);
 
-    expect(await admin.put('/api/system/role/assign-menus', { roleId: id, menuIds: [button, 9_999_999] })).toMatchObject({ code: 400, params: { field: 'menuIds' } });
+    expect(await admin.put('/api/system/role/assign-menus', { roleId: id, menuIds: [button, 9_999_999] })).toMatchObject({
+      code: 400,
+      params: { field: 'menuIds' },
+    });
     expect((await admin.get<number[]>('/api/system/role/menu-ids', { roleId: id })).data).toEqual([system!.id, screen!].sort((a, b) => a - b));
   });
 
@@ -199,20 +225,36 @@ describe('roles', () => {
 
   test("the demo agent's admin holds the built-in tenant_admin role, equal to its package; store_staff is an ordinary role", async () => {
     const [account] = await t.ctx.db.select().from(users).where(eq(users.username, 'agent'));
-    const held = await t.ctx.db.select({ id: roles.id, code: roles.code }).from(roles).innerJoin(userRoles, eq(userRoles.roleId, roles.id)).where(eq(userRoles.userId, account!.id));
+    const held = await t.ctx.db
+      .select({ id: roles.id, code: roles.code })
+      .from(roles)
+      .innerJoin(userRoles, eq(userRoles.roleId, roles.id))
+      .where(eq(userRoles.userId, account!.id));
     const builtin = held.find((r) => r.code === 'tenant_admin')!;
     expect(builtin).toBeDefined();
     const [agentTenant] = await t.ctx.db.select().from(tenants).where(eq(tenants.id, northwind));
-    const packaged = (await t.ctx.db.select({ id: tenantPackageMenus.menuId }).from(tenantPackageMenus).where(eq(tenantPackageMenus.packageId, agentTenant!.packageId!))).map((m) => m.id);
+    const packaged = (
+      await t.ctx.db.select({ id: tenantPackageMenus.menuId }).from(tenantPackageMenus).where(eq(tenantPackageMenus.packageId, agentTenant!.packageId!))
+    ).map((m) => m.id);
     const granted = (await t.ctx.db.select({ id: roleMenus.menuId }).from(roleMenus).where(eq(roleMenus.roleId, builtin.id))).map((m) => m.id);
     expect(packaged.length).toBeGreaterThan(0);
     expect([...granted].sort((a, b) => a - b)).toEqual([...packaged].sort((a, b) => a - b));
-    expect(await agent.put('/api/system/role/update', { id: builtin.id, code: 'tenant_admin', name: 'Renamed' })).toMatchObject({ code: 409, key: 'system.role.builtin' });
+    expect(await agent.put('/api/system/role/update', { id: builtin.id, code: 'tenant_admin', name: 'Renamed' })).toMatchObject({
+      code: 409,
+      key: 'system.role.builtin',
+    });
     expect(await agent.put('/api/system/role/assign-menus', { roleId: builtin.id, menuIds: [] })).toMatchObject({ code: 409, key: 'system.role.builtin' });
 
-    const [staff] = await t.ctx.db.select().from(roles).where(and(eq(roles.tenantId, northwind), eq(roles.code, 'store_staff')));
+    const [staff] = await t.ctx.db
+      .select()
+      .from(roles)
+      .where(and(eq(roles.tenantId, northwind), eq(roles.code, 'store_staff')));
     expect(staff).toBeDefined();
-    const staffMenus = await t.ctx.db.select({ permission: menus.permission }).from(roleMenus).innerJoin(menus, eq(menus.id, roleMenus.menuId)).where(eq(roleMenus.roleId, staff!.id));
+    const staffMenus = await t.ctx.db
+      .select({ permission: menus.permission })
+      .from(roleMenus)
+      .innerJoin(menus, eq(menus.id, roleMenus.menuId))
+      .where(eq(roleMenus.roleId, staff!.id));
     const permissions = staffMenus.map((m) => m.permission).filter(Boolean);
     expect(permissions).toContain('store:mesh:query');
     expect(permissions.every((p) => p.startsWith('store:'))).toBe(true);

@@ -67,14 +67,20 @@ export default defineRoutes((r, ctx) => {
     simple: { columns: { id: roles.id, code: roles.code, name: roles.name }, where: eq(roles.status, 0) },
   });
 
-  r.get('/api/system/role/menu-ids', { permission: 'system:role:assign-menu', query: RoleMenuIdsQuery, summary: 'Menu ids a role grants' }, ({ session, query }) =>
-    role.menuIdsOf(ctx, session, query.roleId),
+  r.get(
+    '/api/system/role/menu-ids',
+    { permission: 'system:role:assign-menu', query: RoleMenuIdsQuery, summary: 'Menu ids a role grants' },
+    ({ session, query }) => role.menuIdsOf(ctx, session, query.roleId),
   );
-  r.put('/api/system/role/assign-menus', { permission: 'system:role:assign-menu', body: RoleAssignMenus, summary: "Replace a role's menus" }, ({ session, body }) =>
-    role.assignMenus(ctx, session, body),
+  r.put(
+    '/api/system/role/assign-menus',
+    { permission: 'system:role:assign-menu', body: RoleAssignMenus, summary: "Replace a role's menus" },
+    ({ session, body }) => role.assignMenus(ctx, session, body),
   );
   // A role's data scope is part of the role: editing it takes the role's update permission.
-  r.put('/api/system/role/assign-data-scope', { permission: 'system:role:update', body: RoleAssignDataScope, summary: "Set a role's data scope" }, ({ session, body }) =>
-    role.assignDataScope(ctx, session, body),
+  r.put(
+    '/api/system/role/assign-data-scope',
+    { permission: 'system:role:update', body: RoleAssignDataScope, summary: "Set a role's data scope" },
+    ({ session, body }) => role.assignDataScope(ctx, session, body),
   );
 });

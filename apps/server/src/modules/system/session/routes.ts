@@ -30,32 +30,44 @@ const sortable = { lastSeenAt: sessions.lastSeenAt, createdAt: sessions.createdA
 export default defineRoutes((r, ctx) => {
   const { db } = ctx;
 
-  r.get('/api/system/session/page', { permission: 'system:session:query', query: OnlineSessionQuery, summary: 'Online sessions of your tenant' }, async ({ session, query }) => {
-    const where = and(live(ctx, session), query.username ? ilike(users.username, `%${query.username}%`) : undefined, query.ip ? ilike(sessions.ip, `%${query.ip}%`) : undefined);
-    const sortColumn = !query.sortBy ? sessions.lastSeenAt : Object.hasOwn(sortable, query.sortBy) ? sortable[query.sortBy as keyof typeof sortable] : undefined;
-    if (!sortColumn) throw new AppError(ResultCode.badInput, 'common.sort-not-allowed', { field: 'sortBy' });
-    const [count] = await db.select({ total: countOf }).from(sessions).innerJoin(users, eq(users.id, sessions.userId)).where(where);
-    const list = await db
-      .select({
-        id: sessions.id,
-        userId: sessions.userId,
-        username: users.username,
-        nickname: users.nickname,
-        ip: sessions.ip,
-        userAgent: sessions.userAgent,
-        rememberMe: sessions.rememberMe,
-        createdAt: sessions.createdAt,
-        lastSeenAt: sessions.lastSeenAt,
-        expiresAt: sessions.expiresAt,
-      })
-      .from(sessions)
-      .innerJoin(users, eq(users.id, sessions.userId))
-      .where(where)
-      .orderBy(query.sortOrder === 'asc' ? asc(sortColumn) : desc(sortColumn), desc(sessions.id))
-      .limit(query.limit)
-      .offset((query.page - 1) * query.limit);
-    return { list: list.map((s) => ({ ...s, current: s.id === session.id })), total: count?.total ?? 0 };
-  });
+  r.get(
+    '/api/system/session/page',
+    { permission: 'system:session:query', query: OnlineSessionQuery, summary: 'Online sessions of your tenant' },
+    async ({ session, query }) => {
+      const where = and(
+        live(ctx, session),
+        query.username ? ilike(users.username, `%${query.username}%`) : undefined,
+        query.ip ? ilike(sessions.ip, `%${query.ip}%`) : undefined,
+      );
+      const sortColumn = !query.sortBy
+        ? sessions.lastSeenAt
+        : Object.hasOwn(sortable, query.sortBy)
+          ? sortable[query.sortBy as keyof typeof sortable]
+          : undefined;
+      if (!sortColumn) throw new AppError(ResultCode.badInput, 'common.sort-not-allowed', { field: 'sortBy' });
+      const [count] = await db.select({ total: countOf }).from(sessions).innerJoin(users, eq(users.id, sessions.userId)).where(where);
+      const list = await db
+        .select({
+          id: sessions.id,
+          userId: sessions.userId,
+          username: users.username,
+          nickname: users.nickname,
+          ip: sessions.ip,
+          userAgent: sessions.userAgent,
+          rememberMe: sessions.rememberMe,
+          createdAt: sessions.createdAt,
+          lastSeenAt: sessions.lastSeenAt,
+          expiresAt: sessions.expiresAt,
+        })
+        .from(sessions)
+        .innerJoin(users, eq(users.id, sessions.userId))
+        .where(where)
+        .orderBy(query.sortOrder === 'asc' ? asc(sortColumn) : desc(sortColumn), desc(sessions.id))
+        .limit(query.limit)
+        .offset((query.page - 1) * query.limit);
+      return { list: list.map((s) => ({ ...s, current: s.id === session.id })), total: count?.total ?? 0 };
+    },
+  );
 
   // Kicking out your own session is allowed: it ends like a logout.
   r.delete('/api/system/session/delete', { permission: 'system:session:kick', query: IdQuery, summary: 'Kick out a session' }, async ({ session, query }) => {

@@ -39,7 +39,19 @@ describe('online sessions', () => {
     expect([...seen].sort().reverse()).toEqual(seen);
     const mine = res.data.list.find((s) => s.current)!;
     expect(mine).toMatchObject({ username: 'admin', rememberMe: false, ip: '127.0.0.1' });
-    expect(Object.keys(mine).sort()).toEqual(['createdAt', 'current', 'expiresAt', 'id', 'ip', 'lastSeenAt', 'nickname', 'rememberMe', 'userAgent', 'userId', 'username']);
+    expect(Object.keys(mine).sort()).toEqual([
+      'createdAt',
+      'current',
+      'expiresAt',
+      'id',
+      'ip',
+      'lastSeenAt',
+      'nickname',
+      'rememberMe',
+      'userAgent',
+      'userId',
+      'username',
+    ]);
     const text = JSON.stringify(res.data);
     expect(text).not.toContain(operator.token!);
     for (const row of await t.ctx.db.select().from(sessions)) expect(text).not.toContain(row.tokenHash);
@@ -54,15 +66,24 @@ describe('online sessions', () => {
   test('revoked, expired and idle sessions are not listed', async () => {
     await t.signIn('operator');
     const idle = await sessionOf('operator');
-    await t.ctx.db.update(sessions).set({ lastSeenAt: addSeconds(new Date(), -31 * 60) }).where(eq(sessions.id, idle.id));
+    await t.ctx.db
+      .update(sessions)
+      .set({ lastSeenAt: addSeconds(new Date(), -31 * 60) })
+      .where(eq(sessions.id, idle.id));
     // A remembered session may stay idle for days.
     const remembered = await t.login('operator', undefined, { rememberMe: true });
     expect(remembered.code).toBe(200);
     const kept = await sessionOf('operator');
-    await t.ctx.db.update(sessions).set({ lastSeenAt: addSeconds(new Date(), -31 * 60) }).where(eq(sessions.id, kept.id));
+    await t.ctx.db
+      .update(sessions)
+      .set({ lastSeenAt: addSeconds(new Date(), -31 * 60) })
+      .where(eq(sessions.id, kept.id));
     await t.signIn('operator');
     const expired = await sessionOf('operator');
-    await t.ctx.db.update(sessions).set({ expiresAt: addSeconds(new Date(), -1) }).where(eq(sessions.id, expired.id));
+    await t.ctx.db
+      .update(sessions)
+      .set({ expiresAt: addSeconds(new Date(), -1) })
+      .where(eq(sessions.id, expired.id));
     await t.signIn('operator');
     const revoked = await sessionOf('operator');
     await t.ctx.db.update(sessions).set({ revokedAt: new Date() }).where(eq(sessions.id, revoked.id));

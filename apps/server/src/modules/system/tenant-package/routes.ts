@@ -45,7 +45,11 @@ export default defineRoutes((r, ctx) =>
       await applyPackage(tx, eq(tenants.packageId, id));
     },
     detail: async ({ db }, row: PackageRow) => {
-      const held = await db.select({ id: tenantPackageMenus.menuId }).from(tenantPackageMenus).where(eq(tenantPackageMenus.packageId, row.id)).orderBy(asc(tenantPackageMenus.menuId));
+      const held = await db
+        .select({ id: tenantPackageMenus.menuId })
+        .from(tenantPackageMenus)
+        .where(eq(tenantPackageMenus.packageId, row.id))
+        .orderBy(asc(tenantPackageMenus.menuId));
       return { ...row, menuIds: held.map((m) => m.id) };
     },
     inUse: async ({ db }, _session, id) => {

@@ -49,7 +49,7 @@ describe('agent packages', () => {
     expect(basic.code).toBe(200);
     const full = await create(admin, { name: 'Full', menuIds: [m('store:mesh:query'), m('device:luminaire:query')] });
     const trial = await create(admin, { name: 'Trial', status: 1 });
-    expect((await detail(basic.data))).toMatchObject({ name: 'Basic', status: 0, remark: 'Stores only' });
+    expect(await detail(basic.data)).toMatchObject({ name: 'Basic', status: 0, remark: 'Stores only' });
 
     // The demo's package is there too: look at the ones this test made, in the order listed.
     const ours = [basic.data, full.data, trial.data];
@@ -68,9 +68,14 @@ describe('agent packages', () => {
     expect(own((await page(admin, { sortBy: 'name', sortOrder: 'desc' })).data.list)).toEqual(['Trial', 'Full', 'Basic']);
     const simple = (await admin.get<{ id: number; name: string }[]>('/api/system/tenant-package/list-all-simple')).data;
     expect(simple).toEqual(all.list.filter((p) => p.status === 0).map(({ id, name }) => ({ id, name })));
-    expect(simple.filter((p) => ours.includes(p.id))).toEqual([{ id: basic.data, name: 'Basic' }, { id: full.data, name: 'Full' }]);
+    expect(simple.filter((p) => ours.includes(p.id))).toEqual([
+      { id: basic.data, name: 'Basic' },
+      { id: full.data, name: 'Full' },
+    ]);
 
-    expect((await admin.put('/api/system/tenant-package/update', { id: trial.data, name: 'Trial 30 days', status: 0, menuIds: [m('store:user:query')] })).code).toBe(200);
+    expect(
+      (await admin.put('/api/system/tenant-package/update', { id: trial.data, name: 'Trial 30 days', status: 0, menuIds: [m('store:user:query')] })).code,
+    ).toBe(200);
     expect(await detail(trial.data)).toMatchObject({ name: 'Trial 30 days', status: 0 });
     expect((await admin.delete('/api/system/tenant-package/delete', { id: trial.data })).code).toBe(200);
     expect((await admin.get('/api/system/tenant-package/get', { id: trial.data })).code).toBe(404);
@@ -102,7 +107,10 @@ describe('agent packages', () => {
   test("menus a package loses leave its agents' roles; menus it gains reach their admin role", async () => {
     const id = (await create(admin, { name: 'Shrinking', menuIds: [m('store:mesh:query'), m('device:luminaire:query'), m('device:luminaire:update')] })).data;
     const tenantId = await agentOn(id, 'shrink-agent');
-    const [adminRole] = await t.ctx.db.select().from(roles).where(and(eq(roles.tenantId, tenantId), eq(roles.code, 'tenant_admin')));
+    const [adminRole] = await t.ctx.db
+      .select()
+      .from(roles)
+      .where(and(eq(roles.tenantId, tenantId), eq(roles.code, 'tenant_admin')));
     expect(await menusOfRole(adminRole!.id)).toEqual((await detail(id)).menuIds);
     // A second role of the agent holding the luminaire screen and its button.
     const [clerk] = await t.ctx.db.insert(roles).values({ tenantId, code: 'clerk', name: 'Clerk' }).returning();
@@ -144,6 +152,11 @@ describe('agent packages', () => {
     expect((await agent.put('/api/system/tenant-package/update', { id: pkg!.id, name: 'Hijacked' })).code).toBe(403);
     expect((await agent.delete('/api/system/tenant-package/delete', { id: pkg!.id })).code).toBe(403);
     expect((await detail(pkg!.id)).name).toBe(pkg!.name);
-    expect(await t.ctx.db.select().from(tenants).where(inArray(tenants.code, ['agent-made']))).toEqual([]);
+    expect(
+      await t.ctx.db
+        .select()
+        .from(tenants)
+        .where(inArray(tenants.code, ['agent-made'])),
+    ).toEqual([]);
   });
 });

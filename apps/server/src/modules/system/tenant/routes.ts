@@ -1,4 +1,12 @@
-import { ResultCode, TenantCreate, TenantQuery, TenantStatusUpdate, TenantUpdate, type TenantCreate as CreateValues, type TenantUpdate as UpdateValues } from '@lightdesk/contract';
+import {
+  ResultCode,
+  TenantCreate,
+  TenantQuery,
+  TenantStatusUpdate,
+  TenantUpdate,
+  type TenantCreate as CreateValues,
+  type TenantUpdate as UpdateValues,
+} from '@lightdesk/contract';
 import { and, asc, eq, gte, ilike, inArray, isNull, lte, or, sql } from 'drizzle-orm';
 import type { Database } from '../../../db/client';
 import { cancellationRequests, depts, posts, roles, sessions, tenantPackages, tenants, userRoles, users } from '../../../db/schema';
@@ -21,7 +29,9 @@ const columns = {
   staffQuota: tenants.staffQuota,
   packageId: tenants.packageId,
   // Drizzle leaves the columns of a one-table select unqualified, so the outer row is named in full.
-  packageName: sql<string | null>`(select ${tenantPackages.name} from ${tenantPackages} where ${tenantPackages.id} = "tenants"."package_id")`.as('package_name'),
+  packageName: sql<string | null>`(select ${tenantPackages.name} from ${tenantPackages} where ${tenantPackages.id} = "tenants"."package_id")`.as(
+    'package_name',
+  ),
   staffCount: sql<number>`(select count(*)::int from ${users} where ${users.tenantId} = "tenants"."id")`.as('staff_count'),
   remark: tenants.remark,
   createdAt: tenants.createdAt,
@@ -50,7 +60,10 @@ async function checkPackage(ctx: AppContext, packageId: number) {
 
 /** Usernames are unique platform-wide regardless of case (DESIGN §4), so every tenant's staff count. */
 async function checkUsernameFree(ctx: AppContext, username: string) {
-  const [taken] = await ctx.db.select({ id: users.id }).from(users).where(sql`lower(${users.username}) = lower(${username})`);
+  const [taken] = await ctx.db
+    .select({ id: users.id })
+    .from(users)
+    .where(sql`lower(${users.username}) = lower(${username})`);
   if (taken) throw new AppError(ResultCode.conflict, 'common.duplicate', { field: 'adminUsername' });
 }
 
@@ -59,7 +72,12 @@ async function createAgentAdmin(tx: Database, tenantId: number, values: CreateVa
   const roleId = await createTenantAdminRole(tx, tenantId);
   const [admin] = await tx
     .insert(users)
-    .values({ tenantId, username: values.adminUsername, nickname: values.contactName || values.adminUsername, passwordHash: await hashPassword(values.adminPassword) })
+    .values({
+      tenantId,
+      username: values.adminUsername,
+      nickname: values.contactName || values.adminUsername,
+      passwordHash: await hashPassword(values.adminPassword),
+    })
     .returning({ id: users.id });
   await tx.insert(userRoles).values({ userId: admin!.id, roleId });
 }
@@ -150,14 +168,18 @@ export default defineRoutes((r, ctx) => {
     simple: { columns: { id: tenants.id, code: tenants.code, name: tenants.name }, where: eq(tenants.status, 0) },
   });
 
-  r.put('/api/system/tenant/update-status', { permission: 'system:tenant:update', platform: true, body: TenantStatusUpdate, summary: 'Enable or disable an agent' }, async ({ body }) => {
-    const [row] = await ctx.db.select({ type: tenants.type }).from(tenants).where(eq(tenants.id, body.id));
-    if (!row) throw notFound();
-    if (row.type === 'platform') throw platformProtected();
-    await ctx.db.transaction(async (tx) => {
-      await tx.update(tenants).set({ status: body.status, updatedAt: ctx.clock.now() }).where(eq(tenants.id, body.id));
-      if (body.status !== 0) await revokeTenantSessions(tx, ctx.clock.now(), body.id);
-    });
-    return true;
-  });
+  r.put(
+    '/api/system/tenant/update-status',
+    { permission: 'system:tenant:update', platform: true, body: TenantStatusUpdate, summary: 'Enable or disable an agent' },
+    async ({ body }) => {
+      const [row] = await ctx.db.select({ type: tenants.type }).from(tenants).where(eq(tenants.id, body.id));
+      if (!row) throw notFound();
+      if (row.type === 'platform') throw platformProtected();
+      await ctx.db.transaction(async (tx) => {
+        await tx.update(tenants).set({ status: body.status, updatedAt: ctx.clock.now() }).where(eq(tenants.id, body.id));
+        if (body.status !== 0) await revokeTenantSessions(tx, ctx.clock.now(), body.id);
+      });
+      return true;
+    },
+  );
 });

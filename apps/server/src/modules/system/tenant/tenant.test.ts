@@ -77,7 +77,11 @@ describe('agents', () => {
     expect(await create(admin, agentBody('x'))).toMatchObject({ code: 400, params: { field: 'code' } });
     expect(await create(admin, agentBody('ok-code', { name: '' }))).toMatchObject({ code: 400, params: { field: 'name' } });
     expect(await create(admin, agentBody('ok-code', { packageId: undefined }))).toMatchObject({ code: 400, params: { field: 'packageId' } });
-    expect(await create(admin, agentBody('ok-code', { packageId: 99999 }))).toMatchObject({ code: 400, key: 'system.tenant.package-unavailable', params: { field: 'packageId' } });
+    expect(await create(admin, agentBody('ok-code', { packageId: 99999 }))).toMatchObject({
+      code: 400,
+      key: 'system.tenant.package-unavailable',
+      params: { field: 'packageId' },
+    });
     expect(await create(admin, agentBody('ok-code', { packageId: disabledPackage }))).toMatchObject({ code: 400, key: 'system.tenant.package-unavailable' });
     expect(await create(admin, agentBody('ok-code', { expiresAt: 'next year' }))).toMatchObject({ code: 400, params: { field: 'expiresAt' } });
     expect(await create(admin, agentBody('ok-code', { staffQuota: 0 }))).toMatchObject({ code: 400, params: { field: 'staffQuota' } });
@@ -85,7 +89,11 @@ describe('agents', () => {
     expect(await create(admin, agentBody('ok-code', { contactMobile: 'call me' }))).toMatchObject({ code: 400, params: { field: 'contactMobile' } });
     expect(await create(admin, agentBody('northwind'))).toMatchObject({ code: 409, key: 'common.duplicate', params: { field: 'code' } });
     // Usernames are unique across every tenant, whatever their case.
-    expect(await create(admin, agentBody('ok-code', { adminUsername: 'AGENT' }))).toMatchObject({ code: 409, key: 'common.duplicate', params: { field: 'adminUsername' } });
+    expect(await create(admin, agentBody('ok-code', { adminUsername: 'AGENT' }))).toMatchObject({
+      code: 409,
+      key: 'common.duplicate',
+      params: { field: 'adminUsername' },
+    });
     expect(await create(admin, agentBody('ok-code', { adminUsername: 'Admin' }))).toMatchObject({ code: 409, params: { field: 'adminUsername' } });
     expect(await count()).toBe(before);
     expect((await t.ctx.db.select().from(users)).length).toBe(staffBefore);
@@ -93,7 +101,10 @@ describe('agents', () => {
 
   test('the list filters by name, code, status, contact and expiry, pages and sorts', async () => {
     await create(admin, agentBody('filter-a', { name: 'Alpha Beams', contactName: 'Ann', contactMobile: '13911110000', expiresAt: '2030-06-01T00:00:00Z' }));
-    await create(admin, agentBody('filter-b', { name: 'Beta Beams', contactName: 'Bob', contactMobile: '13922220000', expiresAt: '2031-06-01T00:00:00Z', status: 1 }));
+    await create(
+      admin,
+      agentBody('filter-b', { name: 'Beta Beams', contactName: 'Bob', contactMobile: '13922220000', expiresAt: '2031-06-01T00:00:00Z', status: 1 }),
+    );
     const codes = async (q: Record<string, string | number>) => (await page(admin, q)).data.list.map((x) => x.code);
     expect(await codes({ name: 'beams' })).toEqual(['filter-a', 'filter-b']);
     expect(await codes({ code: 'FILTER-B' })).toEqual(['filter-b']);
@@ -105,7 +116,7 @@ describe('agents', () => {
     expect((await page(admin, { name: 'beams', limit: 1, page: 2 })).data).toMatchObject({ total: 2, list: [{ code: 'filter-b' }] });
     expect(await page(admin, { sortBy: 'adminPassword' })).toMatchObject({ code: 400, params: { field: 'sortBy' } });
     // The platform is listed (as the platform); list-all-simple offers enabled tenants only.
-    expect((await codes({ code: 'saas' }))).toEqual(['saas']);
+    expect(await codes({ code: 'saas' })).toEqual(['saas']);
     const simple = (await admin.get<{ code: string }[]>('/api/system/tenant/list-all-simple')).data.map((x) => x.code);
     expect(simple).toContain('filter-a');
     expect(simple).not.toContain('filter-b');
@@ -149,7 +160,10 @@ describe('agents', () => {
     const [platform] = await t.ctx.db.select().from(tenants).where(eq(tenants.code, 'saas'));
     const id = platform!.id;
     expect(await admin.put('/api/system/tenant/update-status', { id, status: 1 })).toMatchObject({ code: 409, key: 'system.tenant.platform-protected' });
-    expect(await admin.put('/api/system/tenant/update', { id, name: 'Taken over', packageId: stores, status: 1 })).toMatchObject({ code: 409, key: 'system.tenant.platform-protected' });
+    expect(await admin.put('/api/system/tenant/update', { id, name: 'Taken over', packageId: stores, status: 1 })).toMatchObject({
+      code: 409,
+      key: 'system.tenant.platform-protected',
+    });
     expect(await admin.delete('/api/system/tenant/delete', { id })).toMatchObject({ code: 409, key: 'system.tenant.platform-protected' });
     expect(await get(id)).toMatchObject({ name: platform!.name, status: 0, packageId: null });
     expect((await admin.get('/api/system/auth/get-permission-info')).code).toBe(200);
@@ -188,15 +202,25 @@ describe('agents', () => {
     }
     // Extending its own expiry or quota is exactly what an agent must not do.
     expect((await create(agent, agentBody('sub-agent'))).code).toBe(403);
-    expect(await t.ctx.db.select().from(tenants).where(and(eq(tenants.id, own!.id), eq(tenants.name, 'Hijacked')))).toEqual([]);
+    expect(
+      await t.ctx.db
+        .select()
+        .from(tenants)
+        .where(and(eq(tenants.id, own!.id), eq(tenants.name, 'Hijacked'))),
+    ).toEqual([]);
     expect(await t.ctx.db.select().from(tenants).where(eq(tenants.code, 'sub-agent'))).toEqual([]);
     expect((await agent.get('/api/system/auth/get-permission-info')).code).toBe(200);
   });
 
   test('every platform-level route refuses an agent holding its code', async () => {
     const platformRoutes = t.routes.filter((r) => 'permission' in r.access && r.access.platform);
-    expect(platformRoutes.map((r) => r.url)).toEqual(expect.arrayContaining(['/api/system/tenant/update-status', '/api/system/tenant-package/create', '/api/system/sms-log/page']));
-    await t.grant('agent', platformRoutes.map((r) => ('permission' in r.access ? r.access.permission : '')));
+    expect(platformRoutes.map((r) => r.url)).toEqual(
+      expect.arrayContaining(['/api/system/tenant/update-status', '/api/system/tenant-package/create', '/api/system/sms-log/page']),
+    );
+    await t.grant(
+      'agent',
+      platformRoutes.map((r) => ('permission' in r.access ? r.access.permission : '')),
+    );
     for (const r of platformRoutes) {
       const res = await agent.call(r.method, r.url, { query: { id: 1 }, body: r.method === 'GET' || r.method === 'DELETE' ? undefined : { id: 1 } });
       expect(res, `${r.method} ${r.url}`).toMatchObject({ code: 403, key: 'auth.platform-only' });
@@ -212,4 +236,3 @@ describe('agents', () => {
     expect(rows.slice(1).map((r) => r.slice(0, 4))).toEqual([['export-me', 'Exported Lighting', 'Stores', 'Eve']]);
   });
 });
-

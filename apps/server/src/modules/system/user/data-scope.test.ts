@@ -23,7 +23,8 @@ const setScope = async (roleId: number, dataScope: number, deptIds: number[] = [
 beforeAll(async () => {
   t = await testApp();
   admin = await t.signIn('admin');
-  const mkDept = async (name: string, parent?: string) => (dept[name] = (await admin.post<number>('/api/system/dept/create', { name, parentId: parent ? dept[parent] : 0 })).data);
+  const mkDept = async (name: string, parent?: string) =>
+    (dept[name] = (await admin.post<number>('/api/system/dept/create', { name, parentId: parent ? dept[parent] : 0 })).data);
   await mkDept('hq');
   await mkDept('sales', 'hq');
   await mkDept('east', 'sales');
@@ -37,10 +38,17 @@ beforeAll(async () => {
   };
   scoped = await mkRole('scoped');
   second = await mkRole('second');
-  for (const [username, d] of [['in-hq', 'hq'], ['in-sales', 'sales'], ['in-east', 'east'], ['in-support', 'support']] as const) {
+  for (const [username, d] of [
+    ['in-hq', 'hq'],
+    ['in-sales', 'sales'],
+    ['in-east', 'east'],
+    ['in-support', 'support'],
+  ] as const) {
     staff[username] = (await admin.post<number>('/api/system/user/create', { username, nickname: username, password: PASSWORD, deptId: dept[d] })).data;
   }
-  staff.viewer = (await admin.post<number>('/api/system/user/create', { username: 'viewer', nickname: 'viewer', password: PASSWORD, deptId: dept.sales, roleIds: [scoped] })).data;
+  staff.viewer = (
+    await admin.post<number>('/api/system/user/create', { username: 'viewer', nickname: 'viewer', password: PASSWORD, deptId: dept.sales, roleIds: [scoped] })
+  ).data;
   viewer = await t.signIn('viewer', PASSWORD);
 });
 afterAll(() => t.close());
@@ -89,7 +97,12 @@ describe('data scope on staff', () => {
 
     const res = await viewer.raw('GET', '/api/system/user/export-excel');
     const rows = await readXlsx(res);
-    expect(rows.slice(1).map((r) => r[0]).sort()).toEqual(['in-sales', 'viewer']);
+    expect(
+      rows
+        .slice(1)
+        .map((r) => r[0])
+        .sort(),
+    ).toEqual(['in-sales', 'viewer']);
   });
 
   test('several roles widen one another; a disabled role does not count', async () => {
@@ -105,7 +118,10 @@ describe('data scope on staff', () => {
 
   test('the platform administrator (*:*:*) sees all, whatever the scope of its role says', async () => {
     const [platform] = await t.ctx.db.select().from(tenants).where(eq(tenants.code, 'saas'));
-    await t.ctx.db.update(roles).set({ dataScope: 5 }).where(and(eq(roles.tenantId, platform!.id), eq(roles.code, 'admin')));
+    await t.ctx.db
+      .update(roles)
+      .set({ dataScope: 5 })
+      .where(and(eq(roles.tenantId, platform!.id), eq(roles.code, 'admin')));
     expect(await names(admin)).toEqual(expect.arrayContaining(['in-hq', 'in-east', 'viewer', 'operator']));
   });
 });

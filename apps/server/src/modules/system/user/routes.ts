@@ -51,7 +51,14 @@ export default defineRoutes((r, ctx) => {
       q.createdFrom ? gte(users.createdAt, new Date(q.createdFrom)) : undefined,
       q.createdTo ? lte(users.createdAt, new Date(q.createdTo)) : undefined,
     ],
-    sortable: { id: users.id, username: users.username, nickname: users.nickname, status: users.status, createdAt: users.createdAt, lastLoginAt: users.lastLoginAt },
+    sortable: {
+      id: users.id,
+      username: users.username,
+      nickname: users.nickname,
+      status: users.status,
+      createdAt: users.createdAt,
+      lastLoginAt: users.lastLoginAt,
+    },
     defaultSort: [desc(users.id)],
     unique: [
       // DESIGN §4: sign-in has no tenant field, so a username (any case) and a mobile number name one account platform-wide.
@@ -88,7 +95,10 @@ export default defineRoutes((r, ctx) => {
     },
     // The sessions go with the account (ON DELETE CASCADE), so its tokens stop working at once.
     beforeDelete: async (tx, session, id) => {
-      await tx.update(depts).set({ leaderUserId: null }).where(and(eq(depts.tenantId, session.tenantId), eq(depts.leaderUserId, id)));
+      await tx
+        .update(depts)
+        .set({ leaderUserId: null })
+        .where(and(eq(depts.tenantId, session.tenantId), eq(depts.leaderUserId, id)));
     },
     detail: async ({ db }, row) => {
       const [roleRows, postRows] = await Promise.all([
@@ -114,13 +124,19 @@ export default defineRoutes((r, ctx) => {
     simple: { columns: { id: users.id, nickname: users.nickname, deptId: users.deptId }, where: eq(users.status, 0) },
   });
 
-  r.put('/api/system/user/update-status', { permission: 'system:user:update', body: StaffStatusUpdate, summary: 'Enable or disable a staff member' }, ({ session, body }) =>
-    staff.setStatus(ctx, session, body),
+  r.put(
+    '/api/system/user/update-status',
+    { permission: 'system:user:update', body: StaffStatusUpdate, summary: 'Enable or disable a staff member' },
+    ({ session, body }) => staff.setStatus(ctx, session, body),
   );
-  r.put('/api/system/user/update-password', { permission: 'system:user:reset-password', body: StaffPasswordReset, summary: "Reset a staff member's password" }, ({ session, body }) =>
-    staff.resetPassword(ctx, session, body),
+  r.put(
+    '/api/system/user/update-password',
+    { permission: 'system:user:reset-password', body: StaffPasswordReset, summary: "Reset a staff member's password" },
+    ({ session, body }) => staff.resetPassword(ctx, session, body),
   );
-  r.put('/api/system/user/assign-roles', { permission: 'system:user:update', body: StaffAssignRoles, summary: "Replace a staff member's roles" }, ({ session, body }) =>
-    staff.assignRoles(ctx, session, body),
+  r.put(
+    '/api/system/user/assign-roles',
+    { permission: 'system:user:update', body: StaffAssignRoles, summary: "Replace a staff member's roles" },
+    ({ session, body }) => staff.assignRoles(ctx, session, body),
   );
 });

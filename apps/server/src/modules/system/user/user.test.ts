@@ -24,7 +24,13 @@ const names = async (c: ApiClient, q: Record<string, string | number> = {}) => (
 const dept = async (c: ApiClient, name: string, parentId = 0) => (await c.post<number>('/api/system/dept/create', { name, parentId })).data;
 const idOf = async (username: string) => (await t.ctx.db.select().from(users).where(eq(users.username, username)))[0]!.id;
 const roleId = async (tenantCode: string, code: string) =>
-  (await t.ctx.db.select({ id: roles.id }).from(roles).innerJoin(tenants, eq(tenants.id, roles.tenantId)).where(and(eq(tenants.code, tenantCode), eq(roles.code, code))))[0]!.id;
+  (
+    await t.ctx.db
+      .select({ id: roles.id })
+      .from(roles)
+      .innerJoin(tenants, eq(tenants.id, roles.tenantId))
+      .where(and(eq(tenants.code, tenantCode), eq(roles.code, code)))
+  )[0]!.id;
 
 describe('staff', () => {
   test('create, read, update, list with filters and paging, delete', async () => {
@@ -47,7 +53,14 @@ describe('staff', () => {
 
     // Omitted roles and status stay; the username is not editable here.
     expect((await admin.put('/api/system/user/update', { id: bob, username: 'robert', nickname: 'Bobby', deptId: east, postIds: [] })).code).toBe(200);
-    expect((await admin.get<StaffDetail>('/api/system/user/get', { id: bob })).data).toMatchObject({ username: 'bob.s', nickname: 'Bobby', deptId: east, roleIds: [auditor], postIds: [], status: 0 });
+    expect((await admin.get<StaffDetail>('/api/system/user/get', { id: bob })).data).toMatchObject({
+      username: 'bob.s',
+      nickname: 'Bobby',
+      deptId: east,
+      roleIds: [auditor],
+      postIds: [],
+      status: 0,
+    });
 
     expect(await names(admin, { username: 'ALI' })).toEqual(['alice']);
     expect(await names(admin, { nickname: 'bob' })).toEqual(['bob.s']);
@@ -79,7 +92,10 @@ describe('staff', () => {
   test('usernames are unique across all agents, whatever their case; mobiles too when given', async () => {
     expect(await create(admin, { username: 'AGENT', nickname: 'Clash' })).toMatchObject({ code: 409, key: 'common.duplicate', params: { field: 'username' } });
     expect(await create(agent, { username: 'Operator', nickname: 'Clash' })).toMatchObject({ code: 409, params: { field: 'username' } });
-    expect(await create(agent, { username: 'mobile-clash', nickname: 'Clash', mobile: '13800000001' })).toMatchObject({ code: 409, params: { field: 'mobile' } });
+    expect(await create(agent, { username: 'mobile-clash', nickname: 'Clash', mobile: '13800000001' })).toMatchObject({
+      code: 409,
+      params: { field: 'mobile' },
+    });
     expect((await create(admin, { username: 'no-mobile-1', nickname: 'A' })).code).toBe(200);
     expect((await create(admin, { username: 'no-mobile-2', nickname: 'B', mobile: '' })).code).toBe(200);
   });
@@ -102,11 +118,22 @@ describe('staff', () => {
     expect(await create(admin, { username: 'dave', nickname: '' })).toMatchObject({ code: 400, params: { field: 'nickname' } });
     expect(await create(admin, { username: 'dave', nickname: 'Dave', email: 'not-mail' })).toMatchObject({ code: 400, params: { field: 'email' } });
     expect((await create(admin, { username: 'dave', nickname: 'Dave' })).code).toBe(200);
-    expect(await create(admin, { username: 'erin1234', nickname: 'Erin', password: 'ERIN1234' })).toMatchObject({ code: 400, key: 'auth.password-same-as-username', params: { field: 'password' } });
+    expect(await create(admin, { username: 'erin1234', nickname: 'Erin', password: 'ERIN1234' })).toMatchObject({
+      code: 400,
+      key: 'auth.password-same-as-username',
+      params: { field: 'password' },
+    });
     // Another tenant's department and roles are as unknown as ids that never existed.
-    expect(await create(admin, { username: 'frank', nickname: 'Frank', deptId: agentDept!.id })).toMatchObject({ code: 400, key: 'common.reference-not-found', params: { field: 'deptId' } });
+    expect(await create(admin, { username: 'frank', nickname: 'Frank', deptId: agentDept!.id })).toMatchObject({
+      code: 400,
+      key: 'common.reference-not-found',
+      params: { field: 'deptId' },
+    });
     for (const code of ['tenant_admin', 'store_staff']) {
-      expect(await create(admin, { username: 'frank', nickname: 'Frank', roleIds: [await roleId('northwind', code)] })).toMatchObject({ code: 400, params: { field: 'roleIds' } });
+      expect(await create(admin, { username: 'frank', nickname: 'Frank', roleIds: [await roleId('northwind', code)] })).toMatchObject({
+        code: 400,
+        params: { field: 'roleIds' },
+      });
     }
     expect(await create(admin, { username: 'frank', nickname: 'Frank', postIds: [999999] })).toMatchObject({ code: 400, params: { field: 'postIds' } });
     expect(await page(admin, { sortBy: 'passwordHash' })).toMatchObject({ code: 400, key: 'common.sort-not-allowed' });
@@ -159,12 +186,15 @@ describe('staff', () => {
     const judy = await t.signIn('judy', PASSWORD);
     expect(await judy.delete('/api/system/user/delete', { id: adminId })).toMatchObject({ code: 409, key: 'system.user.builtin-admin' });
     expect(await judy.put('/api/system/user/update-status', { id: adminId, status: 1 })).toMatchObject({ code: 409, key: 'system.user.builtin-admin' });
-    expect(await judy.put('/api/system/user/update', { id: adminId, nickname: 'Admin', status: 1 })).toMatchObject({ code: 409, key: 'system.user.builtin-admin' });
+    expect(await judy.put('/api/system/user/update', { id: adminId, nickname: 'Admin', status: 1 })).toMatchObject({
+      code: 409,
+      key: 'system.user.builtin-admin',
+    });
     expect(await judy.put('/api/system/user/assign-roles', { userId: adminId, roleIds: [] })).toMatchObject({ code: 409, key: 'system.user.builtin-admin' });
     expect((await admin.get('/api/system/auth/get-permission-info')).code).toBe(200);
   });
 
-  test("deleting a staff member ends their sessions; an account awaiting its cancellation purge stays", async () => {
+  test('deleting a staff member ends their sessions; an account awaiting its cancellation purge stays', async () => {
     const id = (await create(admin, { username: 'kim.k', nickname: 'Kim' })).data;
     const kim = await t.signIn('kim.k', PASSWORD);
     const led = (await admin.post<number>('/api/system/dept/create', { name: 'Led by Kim', leaderUserId: id })).data;
@@ -174,13 +204,20 @@ describe('staff', () => {
 
     const leaving = (await create(admin, { username: 'leo.l', nickname: 'Leo' })).data;
     const [platform] = await t.ctx.db.select().from(tenants).where(eq(tenants.code, 'saas'));
-    await t.ctx.db.insert(cancellationRequests).values({ userId: leaving, tenantId: platform!.id, username: 'leo.l', purgeAfter: new Date(Date.now() + 86400_000) });
+    await t.ctx.db
+      .insert(cancellationRequests)
+      .values({ userId: leaving, tenantId: platform!.id, username: 'leo.l', purgeAfter: new Date(Date.now() + 86400_000) });
     expect(await admin.delete('/api/system/user/delete', { id: leaving })).toMatchObject({ code: 409, key: 'system.user.has-cancellation' });
     expect((await admin.get('/api/system/user/get', { id: leaving })).code).toBe(200);
   });
 
   test('assigning roles replaces them, applies at once, and takes only roles of the same tenant', async () => {
-    const menuIds = (await t.ctx.db.select({ id: menus.id }).from(menus).where(inArray(menus.permission, ['system:post:query']))).map((m) => m.id);
+    const menuIds = (
+      await t.ctx.db
+        .select({ id: menus.id })
+        .from(menus)
+        .where(inArray(menus.permission, ['system:post:query']))
+    ).map((m) => m.id);
     const viewer = (await admin.post<number>('/api/system/role/create', { code: 'post_viewer', name: 'Post viewer' })).data;
     await admin.put('/api/system/role/assign-menus', { roleId: viewer, menuIds });
     const id = (await create(admin, { username: 'mallory', nickname: 'Mallory' })).data;
@@ -190,23 +227,36 @@ describe('staff', () => {
     expect((await mallory.get('/api/system/post/page')).code).toBe(200);
     expect((await admin.get<StaffDetail>('/api/system/user/get', { id })).data.roleIds).toEqual([viewer]);
     for (const code of ['tenant_admin', 'store_staff']) {
-      expect(await admin.put('/api/system/user/assign-roles', { userId: id, roleIds: [await roleId('northwind', code)] })).toMatchObject({ code: 400, params: { field: 'roleIds' } });
+      expect(await admin.put('/api/system/user/assign-roles', { userId: id, roleIds: [await roleId('northwind', code)] })).toMatchObject({
+        code: 400,
+        params: { field: 'roleIds' },
+      });
     }
     expect((await admin.get<StaffDetail>('/api/system/user/get', { id })).data.roleIds).toEqual([viewer]);
     expect((await admin.put('/api/system/user/assign-roles', { userId: id, roleIds: [] })).code).toBe(200);
     expect((await mallory.get('/api/system/post/page')).code).toBe(403);
   });
 
-  test("an agent cannot create staff beyond its quota", async () => {
+  test('an agent cannot create staff beyond its quota', async () => {
     const [northwind] = await t.ctx.db.select().from(tenants).where(eq(tenants.code, 'northwind'));
     const count = (await page(agent)).data.total;
-    await t.ctx.db.update(tenants).set({ staffQuota: count + 1 }).where(eq(tenants.id, northwind!.id));
+    await t.ctx.db
+      .update(tenants)
+      .set({ staffQuota: count + 1 })
+      .where(eq(tenants.id, northwind!.id));
     expect((await create(agent, { username: 'nw-one', nickname: 'One' })).code).toBe(200);
-    expect(await create(agent, { username: 'nw-two', nickname: 'Two' })).toMatchObject({ code: 409, key: 'system.user.quota-exceeded', params: { quota: count + 1 } });
+    expect(await create(agent, { username: 'nw-two', nickname: 'Two' })).toMatchObject({
+      code: 409,
+      key: 'system.user.quota-exceeded',
+      params: { quota: count + 1 },
+    });
     expect((await page(agent)).data.total).toBe(count + 1);
     expect((await t.login('nw-two', PASSWORD)).code).not.toBe(200);
     // Concurrent creations cannot both take the last place.
-    await t.ctx.db.update(tenants).set({ staffQuota: count + 3 }).where(eq(tenants.id, northwind!.id));
+    await t.ctx.db
+      .update(tenants)
+      .set({ staffQuota: count + 3 })
+      .where(eq(tenants.id, northwind!.id));
     const racing = await Promise.all([1, 2, 3, 4].map((i) => create(agent, { username: `nw-race-${i}`, nickname: 'Racer' })));
     expect(racing.map((r) => r.code).sort()).toEqual([200, 200, 409, 409]);
     expect((await page(agent)).data.total).toBe(count + 3);

@@ -8,4 +8,5 @@ export const loginLogPageQuery = (q: LoginLogQuery) =>
 export const operateLogPageQuery = (q: OperateLogQuery) =>
   queryOptions({ queryKey: ['system', 'operate-log', 'page', q], queryFn: () => api.get<Page<OperateLog>>('/system/operate-log/page', q) });
 
-export const smsLogPageQuery = (q: SmsLogQuery) => queryOptions({ queryKey: ['system', 'sms-log', 'page', q], queryFn: () => api.get<Page<SmsLog>>('/system/sms-log/page', q) });
+export const smsLogPageQuery = (q: SmsLogQuery) =>
+  queryOptions({ queryKey: ['system', 'sms-log', 'page', q], queryFn: () => api.get<Page<SmsLog>>('/system/sms-log/page', q) });

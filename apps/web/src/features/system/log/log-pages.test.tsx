@@ -20,8 +20,28 @@ vi.mock('../../../lib/http', async (original) => ({ ...(await original()), api: 
 
 const CHROME = 'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36';
 const LOGINS: LoginLog[] = [
-  { id: 2, tenantId: 5, userId: 9, username: 'acme-admin', kind: 'password', result: 'tenant-disabled', ip: '10.0.0.8', userAgent: CHROME, createdAt: '2025-05-06T07:08:09.000Z' },
-  { id: 1, tenantId: 5, userId: 9, username: 'acme-admin', kind: 'logout', result: 'success', ip: '10.0.0.8', userAgent: CHROME, createdAt: '2025-05-06T07:00:00.000Z' },
+  {
+    id: 2,
+    tenantId: 5,
+    userId: 9,
+    username: 'acme-admin',
+    kind: 'password',
+    result: 'tenant-disabled',
+    ip: '10.0.0.8',
+    userAgent: CHROME,
+    createdAt: '2025-05-06T07:08:09.000Z',
+  },
+  {
+    id: 1,
+    tenantId: 5,
+    userId: 9,
+    username: 'acme-admin',
+    kind: 'logout',
+    result: 'success',
+    ip: '10.0.0.8',
+    userAgent: CHROME,
+    createdAt: '2025-05-06T07:00:00.000Z',
+  },
 ];
 const OPERATION: OperateLog = {
   id: 1,
@@ -39,12 +59,29 @@ const OPERATION: OperateLog = {
   userAgent: CHROME,
   createdAt: '2025-05-06T07:08:09.000Z',
 };
-const SMS: SmsLog = { id: 1, mobile: '13800000002', template: 'login-code', content: 'Lightdesk sign-in code: ******. Valid for 5 minutes.', status: 'recorded', createdAt: '2025-05-06T07:08:09.000Z' };
+const SMS: SmsLog = {
+  id: 1,
+  mobile: '13800000002',
+  template: 'login-code',
+  content: 'Lightdesk sign-in code: ******. Valid for 5 minutes.',
+  status: 'recorded',
+  createdAt: '2025-05-06T07:08:09.000Z',
+};
 const AGENTS = [{ id: 5, code: 'acme', name: 'Acme Lighting', type: 'agent' }];
 
-const dict = (value: string, label: string, colorType: string): DictData => ({ dictType: 'system_login_result', value, label, colorType, cssClass: '', sort: 0 });
+const dict = (value: string, label: string, colorType: string): DictData => ({
+  dictType: 'system_login_result',
+  value,
+  label,
+  colorType,
+  cssClass: '',
+  sort: 0,
+});
 const signInAs = (tenantType: 'platform' | 'agent', permissions: string[]) => {
-  saveAuth({ accessToken: 't', expiresAt: '2099-01-01T00:00:00.000Z', idleTimeout: 1800, userId: 1, tenantId: 1, tenantCode: 'saas', tenantType }, { remember: false });
+  saveAuth(
+    { accessToken: 't', expiresAt: '2099-01-01T00:00:00.000Z', idleTimeout: 1800, userId: 1, tenantId: 1, tenantCode: 'saas', tenantType },
+    { remember: false },
+  );
   act(() => useSession.getState().setIdentity({ user: { id: 1, avatar: '', userName: 'admin', nickname: 'Admin' }, roles: ['admin'], permissions }));
 };
 const lastQuery = (url: string) => http.get.mock.calls.filter(([u]) => u === url).at(-1)?.[1];

@@ -25,7 +25,9 @@ export function OperateLogDetail({ log, onClose }: { log: OperateLog | undefined
     <Drawer open={log !== undefined} onClose={onClose} title={t('log.detail.title')} size={560} destroyOnHidden data-testid="operate-log-detail">
       {log && (
         <Descriptions column={1} bordered size="small" styles={{ label: { width: 140 } }}>
-          <Descriptions.Item label={t('log.field.time')}>{formatDateTime(log.createdAt, language, { dateStyle: 'medium', timeStyle: 'medium' })}</Descriptions.Item>
+          <Descriptions.Item label={t('log.field.time')}>
+            {formatDateTime(log.createdAt, language, { dateStyle: 'medium', timeStyle: 'medium' })}
+          </Descriptions.Item>
           <Descriptions.Item label={t('log.field.operator')}>{log.username || '—'}</Descriptions.Item>
           <Descriptions.Item label={t('log.field.module')}>{log.module || '—'}</Descriptions.Item>
           <Descriptions.Item label={t('log.field.action')}>{log.action || '—'}</Descriptions.Item>
@@ -42,7 +44,10 @@ export function OperateLogDetail({ log, onClose }: { log: OperateLog | undefined
           </Descriptions.Item>
           <Descriptions.Item label={t('log.field.params')}>
             {log.params ? (
-              <pre data-testid="operate-log-params" style={{ margin: 0, maxHeight: 360, overflow: 'auto', whiteSpace: 'pre-wrap', wordBreak: 'break-all', fontSize: 12 }}>
+              <pre
+                data-testid="operate-log-params"
+                style={{ margin: 0, maxHeight: 360, overflow: 'auto', whiteSpace: 'pre-wrap', wordBreak: 'break-all', fontSize: 12 }}
+              >
                 {prettyParams(log.params)}
               </pre>
             ) : (

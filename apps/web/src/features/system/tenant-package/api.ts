@@ -1,4 +1,12 @@
-import type { Page, TenantPackage, TenantPackageCreate, TenantPackageDetail, TenantPackageQuery, TenantPackageSimple, TenantPackageUpdate } from '@lightdesk/contract';
+import type {
+  Page,
+  TenantPackage,
+  TenantPackageCreate,
+  TenantPackageDetail,
+  TenantPackageQuery,
+  TenantPackageSimple,
+  TenantPackageUpdate,
+} from '@lightdesk/contract';
 import { queryOptions } from '@tanstack/react-query';
 import { api } from '../../../lib/http';
 

@@ -3,7 +3,8 @@ import { queryOptions } from '@tanstack/react-query';
 import { api } from '../../../lib/http';
 
 /** Agents are tenants: `/api/system/tenant/…` (issue 4). */
-export const tenantPageQuery = (q: TenantQuery) => queryOptions({ queryKey: ['system', 'tenant', 'page', q], queryFn: () => api.get<Page<Tenant>>('/system/tenant/page', q) });
+export const tenantPageQuery = (q: TenantQuery) =>
+  queryOptions({ queryKey: ['system', 'tenant', 'page', q], queryFn: () => api.get<Page<Tenant>>('/system/tenant/page', q) });
 
 /** Creating an agent also creates its first administrator account. */
 export const createTenant = (body: TenantCreate) => api.post<number>('/system/tenant/create', body);

@@ -74,7 +74,8 @@ export const TenantForm: ListForm<Tenant> = ({ row, onClose }) => {
   // An agent may sit on a package that has since been disabled: keep it choosable.
   const packageOptions = useMemo(() => {
     const options = (packages.data ?? []).map((p) => ({ value: p.id, label: p.name }));
-    if (row?.packageId && !options.some((o) => o.value === row.packageId)) options.push({ value: row.packageId, label: row.packageName ?? `#${row.packageId}` });
+    if (row?.packageId && !options.some((o) => o.value === row.packageId))
+      options.push({ value: row.packageId, label: row.packageName ?? `#${row.packageId}` });
     return options;
   }, [packages.data, row]);
 
@@ -143,7 +144,13 @@ export const TenantForm: ListForm<Tenant> = ({ row, onClose }) => {
         </Col>
         <Col xs={24} sm={12}>
           <Form.Item name="packageId" label={t('tenant.field.package')} rules={[{ required: true, message: t('tenant.rule.package') }]}>
-            <Select options={packageOptions} loading={packages.isLoading} placeholder={t('common.choose')} showSearch={{ optionFilterProp: 'label' }} data-testid="tenant-package" />
+            <Select
+              options={packageOptions}
+              loading={packages.isLoading}
+              placeholder={t('common.choose')}
+              showSearch={{ optionFilterProp: 'label' }}
+              data-testid="tenant-package"
+            />
           </Form.Item>
         </Col>
         <Col xs={24} sm={12}>
@@ -170,13 +177,24 @@ export const TenantForm: ListForm<Tenant> = ({ row, onClose }) => {
           </Divider>
           <Row gutter={16}>
             <Col xs={24} sm={12}>
-              <Form.Item name="adminUsername" label={t('tenant.field.adminUsername')} rules={[required('adminUsername'), { pattern: USERNAME, message: t('tenant.rule.username') }]}>
+              <Form.Item
+                name="adminUsername"
+                label={t('tenant.field.adminUsername')}
+                rules={[required('adminUsername'), { pattern: USERNAME, message: t('tenant.rule.username') }]}
+              >
                 <Input maxLength={30} autoComplete="off" data-testid="tenant-admin-username" />
               </Form.Item>
             </Col>
             <Col xs={24} sm={12} />
             <Col xs={24} sm={12}>
-              <Form.Item name="adminPassword" label={t('tenant.field.adminPassword')} rules={[{ required: true, message: t('tenant.rule.password') }, { min: 8, max: 64, message: t('tenant.rule.passwordLength') }]}>
+              <Form.Item
+                name="adminPassword"
+                label={t('tenant.field.adminPassword')}
+                rules={[
+                  { required: true, message: t('tenant.rule.password') },
+                  { min: 8, max: 64, message: t('tenant.rule.passwordLength') },
+                ]}
+              >
                 <Input.Password autoComplete="new-password" data-testid="tenant-admin-password" />
               </Form.Item>
             </Col>
@@ -188,7 +206,8 @@ export const TenantForm: ListForm<Tenant> = ({ row, onClose }) => {
                 rules={[
                   { required: true, message: t('tenant.rule.confirm') },
                   ({ getFieldValue }) => ({
-                    validator: (_, value?: string) => (!value || value === getFieldValue('adminPassword') ? Promise.resolve() : Promise.reject(new Error(t('tenant.rule.mismatch')))),
+                    validator: (_, value?: string) =>
+                      !value || value === getFieldValue('adminPassword') ? Promise.resolve() : Promise.reject(new Error(t('tenant.rule.mismatch'))),
                   }),
                 ]}
               >

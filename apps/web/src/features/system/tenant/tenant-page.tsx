@@ -36,7 +36,8 @@ export function TenantPage() {
       }),
       canToggle
         ? col<Tenant>('status', t('tenant.field.status'), {
-            render: (_: unknown, row: Tenant) => (isAgent(row) ? <TenantStatusSwitch tenant={row} /> : <DictTag type={DictType.commonStatus} value={String(row.status)} />),
+            render: (_: unknown, row: Tenant) =>
+              isAgent(row) ? <TenantStatusSwitch tenant={row} /> : <DictTag type={DictType.commonStatus} value={String(row.status)} />,
           })
         : dictCol<Tenant>('status', t('tenant.field.status'), DictType.commonStatus),
       col<Tenant>('contactName', t('tenant.field.contact'), {

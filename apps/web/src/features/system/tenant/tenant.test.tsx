@@ -18,7 +18,14 @@ const http = vi.hoisted(() => {
 });
 vi.mock('../../../lib/http', async (original) => ({ ...(await original()), api: http }));
 
-const status = (value: string, label: string, colorType: string): DictData => ({ dictType: 'common_status', value, label, colorType, cssClass: '', sort: Number(value) });
+const status = (value: string, label: string, colorType: string): DictData => ({
+  dictType: 'common_status',
+  value,
+  label,
+  colorType,
+  cssClass: '',
+  sort: Number(value),
+});
 const agent = (over: Partial<Tenant>): Tenant => ({
   id: 2,
   code: 'northwind',
@@ -66,7 +73,13 @@ describe('agent form', () => {
     renderWithProviders(<TenantForm onClose={onClose} />, { i18n: systemTestI18n() });
 
     await save();
-    for (const message of ['Please enter the agent code', 'Please enter the agent name', 'Please select a package', 'Please enter the admin username', 'Please enter the admin password']) {
+    for (const message of [
+      'Please enter the agent code',
+      'Please enter the agent name',
+      'Please select a package',
+      'Please enter the admin username',
+      'Please enter the admin password',
+    ]) {
       expect(await within(dialog()).findByText(message)).toBeInTheDocument();
     }
 
@@ -110,7 +123,10 @@ describe('agent form', () => {
 
   test('a taken admin username is shown under that field', async () => {
     const onClose = vi.fn();
-    const taken = new ApiError({ code: 409, msg: '', egMsg: 'That adminUsername is already taken', key: 'common.duplicate', params: { field: 'adminUsername' }, data: null }, 'That adminUsername is already taken');
+    const taken = new ApiError(
+      { code: 409, msg: '', egMsg: 'That adminUsername is already taken', key: 'common.duplicate', params: { field: 'adminUsername' }, data: null },
+      'That adminUsername is already taken',
+    );
     http.post.mockRejectedValue(taken);
     renderWithProviders(<TenantForm onClose={onClose} />, { i18n: systemTestI18n() });
     await userEvent.type(field('tenant-code'), 'acme');
@@ -136,7 +152,10 @@ describe('agent form', () => {
     await userEvent.type(field('tenant-name'), 'Lapsed Lighting');
     await save();
     await waitFor(() => expect(onClose).toHaveBeenCalledWith(true));
-    expect(http.put).toHaveBeenCalledWith('/system/tenant/update', expect.objectContaining({ id: 3, name: 'Lapsed Lighting', packageId: 7, expiresAt: '2024-01-31T15:59:59.999Z', staffQuota: null, status: 0 }));
+    expect(http.put).toHaveBeenCalledWith(
+      '/system/tenant/update',
+      expect.objectContaining({ id: 3, name: 'Lapsed Lighting', packageId: 7, expiresAt: '2024-01-31T15:59:59.999Z', staffQuota: null, status: 0 }),
+    );
   });
 });
 
