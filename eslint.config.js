@@ -5,14 +5,26 @@ import tseslint from 'typescript-eslint';
 import boundaries from './tools/eslint-boundaries.js';
 
 export default tseslint.config(
-  { ignores: ['**/dist/**', '**/node_modules/**', 'e2e/test-results/**', 'e2e/artifacts/**', 'apps/server/src/db/migrations/**', 'data/**'] },
+  {
+    ignores: [
+      '**/dist/**',
+      '**/node_modules/**',
+      'e2e/test-results/**',
+      'e2e/playwright-report/**',
+      'e2e/artifacts/**',
+      'apps/server/src/db/migrations/**',
+      'data/**',
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommendedTypeChecked,
   {
     languageOptions: {
       globals: { ...globals.node },
       parserOptions: {
-        projectService: { allowDefaultProject: ['*.js', '*.mjs', 'vitest.config.ts', 'scripts/*.mjs', 'tools/*.js', 'bench/*.mjs', 'apps/server/*.mjs'] },
+        projectService: {
+          allowDefaultProject: ['*.js', '*.mjs', 'vitest.config.ts', 'scripts/*.mjs', 'scripts/*.d.mts', 'tools/*.js', 'bench/*.mjs', 'apps/server/*.mjs'],
+        },
         tsconfigRootDir: import.meta.dirname,
       },
     },

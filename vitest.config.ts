@@ -2,7 +2,7 @@ import { defineConfig } from 'vitest/config';
 
 /**
  * One run, every project. (The process and config tests concern no database: PGlite leg only.) The server's API tests run on PGlite always and, when
- * TEST_DATABASE_URL is set, a second time on PostgreSQL (DESIGN §2).
+ * TEST_DATABASE_URL is set, a second time on PostgreSQL.
  */
 const serverProject = (name: string, env: Record<string, string>, exclude: string[] = []) => ({
   test: {

@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// Login first-load weight (issue 3, point 10): the gzipped JS + CSS that Chromium
+// Login first-load weight (goal ≤ 200 KB): the gzipped JS + CSS that Chromium
 // loads to show the sign-in screen of the production build. Measured in a real
 // browser, not estimated from the bundle listing, so lazy chunks count only if fetched.
 //
@@ -11,11 +11,12 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gzipSync, constants } from 'node:zlib';
 import { chromium } from 'playwright-core';
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../scripts/chromium.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const webDir = path.join(root, 'apps/web');
 const distDir = path.join(webDir, 'dist');
-/** DESIGN/STACK: the Vue console of the ruoyi-vue-pro family, measured the same way. */
+/** The peer figure: the Vue console of the ruoyi-vue-pro family, measured the same way. */
 const PEER_KB = 1656;
 const GOAL_KB = 200;
 
@@ -63,17 +64,8 @@ async function main() {
   const server = await serveDist();
   const { port } = server.address();
   const browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: [
-      '--headless',
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-quic',
-      '--no-first-run',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-    ],
+    executablePath: CHROMIUM_PATH,
+    args: CHROMIUM_ARGS,
   });
   try {
     const page = await browser.newPage();

@@ -42,6 +42,16 @@ export const test = base.extend<{ credentials: Credentials; signIn: (page: Page,
   baseURL: async ({}, use) => use(required('E2E_BASE_URL')),
   credentials: async ({}, use) => use({ admin: 'admin', operator: 'operator', agent: 'agent', password: required('E2E_PASSWORD') }),
   signIn: async ({ credentials }, use) => use((page, username) => signIn(page, username, credentials.password)),
+  // The server's Content-Security-Policy must let every screen load all it needs: a refused
+  // script, style, image or video fails the test that showed it.
+  page: async ({ page }, use) => {
+    const refused: string[] = [];
+    page.on('console', (message) => {
+      if (message.type() === 'error' && /Content Security Policy/i.test(message.text())) refused.push(message.text());
+    });
+    await use(page);
+    expect(refused, 'Content-Security-Policy violations').toEqual([]);
+  },
 });
 
 export { expect };

@@ -10,6 +10,8 @@ test('/ serves the console page', async ({ request }) => {
   const res = await request.get('/');
   expect(res.status()).toBe(200);
   expect(res.headers()['content-type']).toContain('text/html');
+  expect(res.headers()['content-security-policy']).toContain("frame-ancestors 'none'");
+  expect(res.headers()['x-content-type-options']).toBe('nosniff');
   const html = await res.text();
   expect(html).toContain('<div id="root"');
   expect(html).toMatch(/<script[^>]+type="module"/);

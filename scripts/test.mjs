@@ -12,7 +12,7 @@ run('npx', ['vitest', 'run']);
 
 const chromium = '/usr/bin/chromium';
 if (!fs.existsSync(chromium)) {
-  // Browsers come from Debian, never from a download (STACK.md); install when we may.
+  // Browsers come from Debian, never from a download; install when we may.
   const root = process.getuid?.() === 0 && spawnSync('which', ['apt-get']).status === 0;
   if (!root) {
     console.error(`\n✗ Browser tests need Debian's chromium at ${chromium}: run  sudo apt-get install -y chromium fonts-noto-cjk`);

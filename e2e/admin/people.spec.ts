@@ -51,9 +51,9 @@ test('departments and posts: a small organisation, and a department with sub-dep
   await expect(row(page, head)).toBeVisible();
 
   await openScreen(page, '/system/post');
-  dialog = await createDialog(page, 'Add position');
-  await dialog.getByLabel('Position name').fill(`Store technician ${run}`);
-  await dialog.getByLabel('Position code').fill(`tech_${run}`);
+  dialog = await createDialog(page, 'Add post');
+  await dialog.getByLabel('Post name').fill(`Store technician ${run}`);
+  await dialog.getByLabel('Post code').fill(`tech_${run}`);
   await save(page, dialog);
   await expect(row(page, `tech_${run}`)).toContainText('Enabled');
   await screenshot(page, 'people-posts');

@@ -9,7 +9,7 @@ test('change password: checked on blur, then the person signs in again with the 
   await page.getByRole('menuitem', { name: 'Change password' }).click();
   const dialog = page.getByRole('dialog', { name: 'Change password' });
 
-  // spec §5: each field is checked when it loses focus.
+  // Each field is checked when it loses focus.
   await dialog.getByTestId('password-old').focus();
   await dialog.getByTestId('password-new').focus();
   await expect(dialog.getByText('Please enter current password')).toBeVisible();
@@ -19,7 +19,7 @@ test('change password: checked on blur, then the person signs in again with the 
   await expect(dialog.getByText('Passwords do not match')).toBeVisible();
   await screenshot(page, 'change-password');
 
-  // The backdrop does not close dialogs (spec §2).
+  // The backdrop does not close dialogs.
   await page.mouse.click(5, 5);
   await expect(dialog).toBeVisible();
 

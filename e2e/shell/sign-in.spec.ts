@@ -1,3 +1,4 @@
+import { list } from '../admin/console';
 import { expect, screenshot, test } from '../fixtures';
 import { inEnglish, sidebarItem } from './english';
 
@@ -11,9 +12,19 @@ test('a deep link while signed out goes to sign-in, then lands on that page', as
   await page.getByTestId('login-submit').click();
   await expect(page.getByTestId('app-layout')).toBeVisible();
   await expect(page).toHaveURL(/#\/store\/mesh\?page=2$/);
-  // The store screen is a later issue: the page says so and names it.
+  // The store screen is a later issue: the page says so and names it, and shows nothing internal.
   // Kept-alive pages stay in the page, hidden: look at the visible one.
-  await expect(page.getByTestId('not-built-page').filter({ visible: true })).toContainText('Store management');
+  const notBuilt = page.getByTestId('not-built-page').filter({ visible: true });
+  await expect(notBuilt).toContainText('Store management');
+  await expect(notBuilt).not.toContainText('store/mesh');
+});
+
+test('signing in lands on the first screen of the menu that is built, never on a placeholder', async ({ page, signIn }) => {
+  await signIn(page, 'admin');
+  // Today overview and the store and device screens come first in the menu but are not built yet.
+  await expect(page).toHaveURL(/#\/system\/user$/);
+  await expect(list(page).locator('.ant-table-row').first()).toBeVisible();
+  await expect(page.getByTestId('not-built-page')).toHaveCount(0);
 });
 
 test('a reload on a console page lands on the same page, never the 404', async ({ page, signIn }) => {
@@ -33,7 +44,7 @@ test('an unsafe redirect target is not followed', async ({ page, credentials }) 
   await page.getByTestId('login-submit').click();
   await expect(page.getByTestId('app-layout')).toBeVisible();
   expect(page.url().startsWith(process.env.E2E_BASE_URL!)).toBe(true);
-  await expect(page).toHaveURL(/#\/today\/index$/);
+  await expect(page).toHaveURL(/#\/system\/user$/);
 });
 
 test('wrong credentials keep the person on the sign-in screen with the reason', async ({ page }) => {

@@ -1,52 +1,41 @@
 import { randomUUID } from 'node:crypto';
-import fs from 'node:fs';
-import path from 'node:path';
-import fastifyStatic from '@fastify/static';
+import multipart from '@fastify/multipart';
+import rateLimit from '@fastify/rate-limit';
+import underPressure from '@fastify/under-pressure';
 import { hasPermi, ResultCode } from '@lightdesk/contract';
-import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import { safeParse } from 'zod/v4/core';
+import Fastify, { type FastifyError, type FastifyInstance, type FastifyReply, type FastifyRequest, type FastifyServerOptions } from 'fastify';
 import type { Config } from './config';
 import type { DatabaseHandle } from './db/client';
-import { bearerToken, resolveSession } from './lib/access';
+import { callerKey, NOBODY, SURFACES, surfaceOf, type Authenticator, type Caller, type SurfaceName } from './lib/callers';
 import { systemClock, type Clock } from './lib/clock';
-import type { AppContext, Session } from './lib/context';
+import type { AppContext } from './lib/context';
 import { failure, ok } from './lib/envelope';
+import { securityHeaders, trustProxy } from './lib/http-security';
 import { AppError, forbidden, fromDatabaseError, fromZodError, unauthorized } from './lib/errors';
+import { JobRunner } from './lib/jobs';
+import { fileRoutes, localFiles } from './lib/storage';
 import { openApiDocument } from './lib/openapi';
-import { recordOperation } from './lib/operate-log';
-import { defineRoutes, SENT, type RouteDef, type RouteModule } from './lib/routes';
-import authRoutes from './modules/auth/routes';
-import healthRoutes, { readyRoute } from './modules/health/routes';
-import dictRoutes from './modules/system/dict/routes';
-import postRoutes from './modules/system/post/routes';
-import userRoutes from './modules/system/user/routes';
-import roleRoutes from './modules/system/role/routes';
-import deptRoutes from './modules/system/dept/routes';
-import menuRoutes from './modules/system/menu/routes';
-import configRoutes from './modules/system/config/routes';
-import platformSettingRoutes from './modules/system/platform-setting/routes';
-import areaRoutes from './modules/system/area/routes';
-import tenantRoutes from './modules/system/tenant/routes';
-import tenantPackageRoutes from './modules/system/tenant-package/routes';
-import logRoutes from './modules/system/log/routes';
-import sessionRoutes from './modules/system/session/routes';
+import { registerDelivery } from './lib/web-assets';
+import { callerKindOf, defineRoutes, SENT, type Area, type RouteDef } from './lib/routes';
+import healthRoutes, { readyRoute } from './health';
+import { recordOperation, systemArea } from './modules/system';
 
-const modules: RouteModule[] = [
-  healthRoutes,
-  authRoutes,
-  dictRoutes,
-  postRoutes,
-  menuRoutes,
-  configRoutes,
-  platformSettingRoutes,
-  areaRoutes,
-  userRoutes,
-  roleRoutes,
-  deptRoutes,
-  tenantRoutes,
-  tenantPackageRoutes,
-  logRoutes,
-  sessionRoutes,
-];
+/** The product's areas, each with its routes and the callers it authenticates. */
+export const AREAS: Area[] = [systemArea];
+
+/** Requests per minute per caller (per client address for anonymous calls) when a route sets none. */
+const SURFACE_RATE_LIMITS: Record<SurfaceName, { signedIn: number; anonymous: number }> = {
+  console: { signedIn: 600, anonymous: 60 },
+  app: { signedIn: 300, anonymous: 30 },
+  device: { signedIn: 600, anonymous: 60 },
+  public: { signedIn: 120, anonymous: 120 },
+};
+
+const SHUTDOWN_GRACE_MS = 250;
+
+/** Largest request body a route accepts unless it says otherwise. */
+const DEFAULT_BODY_LIMIT = 1024 * 1024;
 
 export interface BuildOptions {
   config: Config;
@@ -55,12 +44,22 @@ export interface BuildOptions {
   logger?: FastifyServerOptions['logger'];
   /** The built web app; served at `/` when present. */
   webRoot?: string;
+  /** The areas to serve; all of the product's by default. */
+  areas?: Area[];
 }
 
 export interface LightdeskApp {
   app: FastifyInstance;
   ctx: AppContext;
   routes: RouteDef[];
+  /** The areas' jobs; main.ts starts it after the migrations and stops it before the database closes. */
+  jobs: JobRunner;
+}
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    caller: Caller;
+  }
 }
 
 const docsRoute = (all: () => RouteDef[]) =>
@@ -71,89 +70,175 @@ const docsRoute = (all: () => RouteDef[]) =>
     });
   });
 
+/** A rate-limited or overloaded request: answered with its HTTP status and Retry-After. */
+class Throttled extends AppError {
+  constructor(
+    readonly status: 429 | 503,
+    readonly retryAfterSeconds: number,
+  ) {
+    super(status === 429 ? ResultCode.tooMany : ResultCode.unexpected, status === 429 ? 'common.rate-limited' : 'common.overloaded', {
+      seconds: retryAfterSeconds,
+    });
+  }
+}
+
+/** Any thrown value as a handled outcome, or undefined when it is a real fault. */
+function handled(error: FastifyError | Error): AppError | undefined {
+  if (error instanceof AppError) return error;
+  const conflict = fromDatabaseError(error);
+  if (conflict) return conflict;
+  const status = (error as { statusCode?: number }).statusCode ?? 500;
+  if (status === 413) return new AppError(ResultCode.badInput, 'common.body-too-large', { field: 'body' });
+  if (status >= 400 && status < 500) return new AppError(ResultCode.badInput, 'common.bad-input', { field: 'body', reason: error.message });
+  return undefined;
+}
+
+/** People's screens and the app read envelopes (HTTP 200 for handled outcomes); devices read HTTP statuses. */
+function answerError(surface: SurfaceName | undefined, error: FastifyError | Error, req: FastifyRequest, reply: FastifyReply) {
+  const outcome = handled(error);
+  if (!outcome) req.log.error({ err: error, requestId: req.id }, 'unexpected error');
+  const appError = outcome ?? new AppError(ResultCode.unexpected, 'common.unexpected', { requestId: req.id });
+  if (appError instanceof Throttled) void reply.header('retry-after', String(appError.retryAfterSeconds));
+  const httpStatus = appError instanceof Throttled ? appError.status : !outcome ? 500 : null;
+  if (surface && SURFACES[surface].answers === 'plain') {
+    // A rule refusal is the device's own doing (422); an oversized body has its own status (413).
+    const status = httpStatus ?? (appError.key === 'common.body-too-large' ? 413 : appError.code === ResultCode.refusal ? 422 : appError.code);
+    return reply.code(status).send({ status, key: appError.key, params: appError.params });
+  }
+  return reply.code(httpStatus ?? 200).send(failure(appError));
+}
+
 export async function buildApp(options: BuildOptions): Promise<LightdeskApp> {
+  const { config } = options;
   const app = Fastify({
-    logger: options.logger ?? { level: options.config.logLevel },
+    logger: options.logger ?? { level: config.logLevel },
     genReqId: () => randomUUID(),
     requestIdHeader: false,
-    bodyLimit: 1024 * 1024,
+    bodyLimit: DEFAULT_BODY_LIMIT,
     return503OnClosing: true,
+    trustProxy: trustProxy(config),
   });
-  const ctx: AppContext = { db: options.database.db, config: options.config, clock: options.clock ?? systemClock, log: app.log };
+  await securityHeaders(app);
+  await registerDelivery(app, options.webRoot);
+  const areas = options.areas ?? AREAS;
+  const clock = options.clock ?? systemClock;
+  const services = { db: options.database.db, config, clock, log: app.log, files: localFiles(config, options.database.db, clock) };
+  const jobs = new JobRunner(
+    services,
+    areas.flatMap((a) => a.jobs ?? []),
+  );
+  const ctx: AppContext = { ...services, jobs };
+  // Accessors keep the caller per request; an object value would be shared by every request.
+  const callers = new WeakMap<FastifyRequest, Caller>();
+  app.decorateRequest('caller', {
+    getter(this: FastifyRequest) {
+      return callers.get(this) ?? NOBODY;
+    },
+    setter(this: FastifyRequest, caller: Caller) {
+      callers.set(this, caller);
+    },
+  });
 
   // Graceful shutdown: requests in flight finish, then their keep-alive sockets close
   // instead of holding app.close() open until the client gives up on them.
+  // A connection whose request bytes have arrived but are not parsed yet still counts as idle:
+  // a short grace lets such requests start before idle sockets are closed.
   let draining = false;
-  app.addHook('preClose', (done) => {
+  app.addHook('preClose', async () => {
     draining = true;
+    await new Promise((resolve) => setTimeout(resolve, SHUTDOWN_GRACE_MS));
     app.server.closeIdleConnections();
-    done();
   });
   app.addHook('onSend', (_req, reply, payload, done) => {
     if (draining) void reply.header('connection', 'close');
     done(null, payload);
   });
 
-  // spec §7: POST may be form-encoded as well as JSON.
+  // Forms post url-encoded as well as JSON.
   app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_req, text, done) => {
     done(null, Object.fromEntries(new URLSearchParams(text as string)));
   });
+  // Uploads: a route reads the file as a stream (`req.file()`) and sets its own size limit.
+  await app.register(multipart, { limits: { files: 1, fields: 10, fieldSize: 64 * 1024 } });
 
-  app.setErrorHandler((error, req, reply) => {
-    if (error instanceof AppError) return reply.code(200).send(failure(error));
-    const conflict = fromDatabaseError(error);
-    if (conflict) return reply.code(200).send(failure(conflict));
-    const status = (error as { statusCode?: number }).statusCode ?? 500;
-    if (status === 413) return reply.code(200).send(failure(new AppError(ResultCode.badInput, 'common.body-too-large', { field: 'body' })));
-    if (status >= 400 && status < 500) {
-      return reply
-        .code(200)
-        .send(failure(new AppError(ResultCode.badInput, 'common.bad-input', { field: 'body', reason: error instanceof Error ? error.message : 'invalid' })));
-    }
-    req.log.error({ err: error, requestId: req.id }, 'unexpected error');
-    return reply.code(500).send(failure(new AppError(ResultCode.unexpected, 'common.unexpected', { requestId: req.id })));
+  // Under overload, refuse early with Retry-After instead of queueing without bound.
+  if (config.overloadDelayMs > 0) {
+    await app.register(underPressure, {
+      maxEventLoopDelay: config.overloadDelayMs,
+      retryAfter: 10,
+      pressureHandler: (req, reply) => void answerError(surfaceOf(req.url), new Throttled(503, 10), req, reply),
+    });
+  }
+  await app.register(rateLimit, {
+    global: false,
+    // After authentication, so a signed-in caller has a bucket of its own.
+    hook: 'preHandler',
+    keyGenerator: (req) => callerKey(req.caller, req.ip),
+    errorResponseBuilder: (_req, context) => new Throttled(429, Math.max(1, Math.ceil(context.ttl / 1000))),
   });
 
+  app.setErrorHandler((error: FastifyError, req, reply) => answerError(surfaceOf(req.url), error, req, reply));
   app.setNotFoundHandler((req, reply) => {
     if (/^\/(api|open)(\/|$)/.test(req.url)) return reply.code(404).send(failure(new AppError(ResultCode.notFound, 'common.route-not-found')));
     return reply.code(404).type('text/plain').send('Not found');
   });
 
+  const authenticators = Object.fromEntries(areas.flatMap((a) => Object.entries(a.authenticators ?? {}))) as Partial<Record<Caller['kind'], Authenticator>>;
   const routes: RouteDef[] = [];
-  for (const module of [...modules, readyRoute(() => options.database.ping()), docsRoute(() => routes)]) routes.push(...module(ctx));
-  for (const def of routes) registerRoute(app, ctx, def);
-
-  if (options.webRoot && fs.existsSync(path.join(options.webRoot, 'index.html'))) {
-    await app.register(fastifyStatic, {
-      root: options.webRoot,
-      // Hashed assets never change; index.html must be re-read so new builds are picked up.
-      setHeaders: (res, file) => {
-        res.setHeader('cache-control', file.endsWith('.html') ? 'no-cache' : 'public, max-age=31536000, immutable');
-      },
+  const infrastructure = [healthRoutes, readyRoute(() => options.database.ping()), docsRoute(() => routes), fileRoutes(ctx.files.storage, ctx.files.links)];
+  for (const module of [...infrastructure, ...areas.flatMap((a) => a.routes)]) {
+    routes.push(...module(ctx));
+  }
+  // Each surface is its own plugin: its routes, and nothing of another surface's.
+  for (const surface of Object.keys(SURFACES) as SurfaceName[]) {
+    await app.register((scope, _opts, done) => {
+      for (const def of routes.filter((r) => surfaceOf(r.url) === surface)) registerRoute(scope, ctx, def, surface, authenticators);
+      done();
     });
   }
-  return { app, ctx, routes };
+
+  return { app, ctx, routes, jobs };
 }
 
-function registerRoute(app: FastifyInstance, ctx: AppContext, def: RouteDef) {
-  app.route({
+function registerRoute(
+  scope: FastifyInstance,
+  ctx: AppContext,
+  def: RouteDef,
+  surface: SurfaceName,
+  authenticators: Partial<Record<Caller['kind'], Authenticator>>,
+) {
+  const kind = callerKindOf(def.access);
+  const limits = SURFACE_RATE_LIMITS[surface];
+  scope.route({
     method: def.method,
     url: def.url,
+    bodyLimit: def.options.bodyLimit ?? DEFAULT_BODY_LIMIT,
+    ...(ctx.config.rateLimit && {
+      config: { rateLimit: { max: def.options.rateLimit ?? (kind === 'nobody' ? limits.anonymous : limits.signedIn), timeWindow: 60_000 } },
+    }),
+    // Public routes identify nobody: no token is looked at, no session touched.
+    onRequest:
+      kind === 'nobody'
+        ? undefined
+        : async (req) => {
+            const caller = (await authenticators[kind]?.(ctx, req)) ?? null;
+            if (!caller) throw unauthorized();
+            req.caller = caller;
+            if (caller.kind !== 'staff' || !('permission' in def.access || 'signedIn' in def.access)) return;
+            const { session } = caller;
+            // After sign-in the session's tenant is authoritative; a contradicting header is refused.
+            const tenantHeader = req.headers.tenantcode;
+            if (typeof tenantHeader === 'string' && tenantHeader !== '' && tenantHeader !== session.tenantCode) throw forbidden('auth.tenant-mismatch');
+            if ('permission' in def.access && !hasPermi(session.permissions, def.access.permission)) throw forbidden();
+            if ('permission' in def.access && def.access.platform && session.tenantType !== 'platform') throw forbidden('auth.platform-only');
+          },
     handler: async (req, reply) => {
       const startedAt = performance.now();
-      const token = bearerToken(req.headers.authorization);
-      const session: Session | null = token ? await resolveSession(ctx, token) : null;
-      if (!('public' in def.access)) {
-        if (!session) throw unauthorized();
-        // After sign-in the session's tenant is authoritative (DESIGN §4).
-        const tenantHeader = req.headers.tenantcode;
-        if (typeof tenantHeader === 'string' && tenantHeader !== '' && tenantHeader !== session.tenantCode) throw forbidden('auth.tenant-mismatch');
-        if ('permission' in def.access && !hasPermi(session.permissions, def.access.permission)) throw forbidden();
-        if ('permission' in def.access && def.access.platform && session.tenantType !== 'platform') throw forbidden('auth.platform-only');
-      }
+      const caller = req.caller;
+      const session = caller.kind === 'staff' ? caller.session : null;
       const parse = (schema: RouteDef['options']['query'], value: unknown, where: 'body' | 'query' | 'params') => {
         if (!schema) return undefined;
-        const result = schema.safeParse(value ?? (where === 'body' ? undefined : {}));
+        const result = safeParse(schema, value ?? (where === 'body' ? undefined : {}));
         if (!result.success) throw fromZodError(result.error, where);
         return result.data;
       };
@@ -161,17 +246,14 @@ function registerRoute(app: FastifyInstance, ctx: AppContext, def: RouteDef) {
         const params = parse(def.options.params, req.params, 'params');
         const query = parse(def.options.query, req.query, 'query');
         const body = parse(def.options.body, req.body, 'body');
-        return def.handler({ session, query, body, params, req, reply });
+        return def.handler({ session, caller, query, body, params, req, reply });
       };
-      // Mutations by signed-in staff go to the operation log, whatever their outcome.
-      if (def.method === 'GET' || 'public' in def.access || !session) {
-        const result = await run();
-        return result === SENT ? reply : ok(result ?? null);
-      }
+      const answer = (result: unknown) => (result === SENT ? reply : SURFACES[surface].answers === 'plain' ? (result ?? null) : ok(result ?? null));
+      // Mutations by staff go to the operation log, whatever their outcome.
+      if (def.method === 'GET' || !session) return answer(await run());
       let code: number = ResultCode.ok;
       try {
-        const result = await run();
-        return result === SENT ? reply : ok(result ?? null);
+        return answer(await run());
       } catch (error) {
         code = error instanceof AppError ? error.code : (fromDatabaseError(error)?.code ?? ResultCode.unexpected);
         throw error;

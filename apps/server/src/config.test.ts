@@ -1,7 +1,7 @@
-import { expect, test } from 'vitest';
+import { describe, expect, test } from 'vitest';
 import { ConfigError, loadConfig } from './config';
 
-test('defaults follow DESIGN §2', () => {
+test('defaults: port 8080 on 127.0.0.1, ./data, PGlite, captcha on, no demo', () => {
   const c = loadConfig({});
   expect(c).toMatchObject({ port: 8080, host: '127.0.0.1', captcha: true, demo: false, databaseUrl: undefined });
   expect(c.dataDir.endsWith('/data')).toBe(true);
@@ -21,4 +21,69 @@ test('every bad value is named, all at once', () => {
 test('captcha can be switched off for automated tests only by an explicit value', () => {
   expect(loadConfig({ LIGHTDESK_CAPTCHA: 'off' }).captcha).toBe(false);
   expect(loadConfig({ LIGHTDESK_DEMO: '1' }).demo).toBe(true);
+});
+
+describe('OpenID Connect providers', () => {
+  const corp = {
+    LIGHTDESK_PUBLIC_URL: 'https://console.example.com/',
+    LIGHTDESK_OIDC_PROVIDERS: 'corp',
+    LIGHTDESK_OIDC_CORP_ISSUER: 'https://id.example.com/',
+    LIGHTDESK_OIDC_CORP_CLIENT_ID: 'console',
+    LIGHTDESK_OIDC_CORP_CLIENT_SECRET: 's3cret',
+  };
+  const problems = (env: Record<string, string>) => {
+    try {
+      loadConfig(env);
+      return [];
+    } catch (e) {
+      return (e as ConfigError).problems;
+    }
+  };
+
+  test('none by default', () => {
+    expect(loadConfig({}).oidcProviders).toEqual([]);
+  });
+
+  test('each named provider is read from its own variables; the name defaults to the id; the issuer is kept as written', () => {
+    const c = loadConfig({
+      ...corp,
+      LIGHTDESK_OIDC_PROVIDERS: 'corp, staff_sso',
+      LIGHTDESK_OIDC_STAFF_SSO_ISSUER: 'https://sso.example.com',
+      LIGHTDESK_OIDC_STAFF_SSO_CLIENT_ID: 'c',
+      LIGHTDESK_OIDC_STAFF_SSO_CLIENT_SECRET: 's',
+      LIGHTDESK_OIDC_CORP_NAME: 'Corp ID',
+    });
+    expect(c.publicUrl).toBe('https://console.example.com');
+    expect(c.oidcProviders).toEqual([
+      { id: 'corp', name: 'Corp ID', issuer: 'https://id.example.com/', clientId: 'console', clientSecret: 's3cret' },
+      { id: 'staff_sso', name: 'staff_sso', issuer: 'https://sso.example.com', clientId: 'c', clientSecret: 's' },
+    ]);
+  });
+
+  test('every missing or bad value gets its own message', () => {
+    expect(problems({ LIGHTDESK_OIDC_PROVIDERS: 'corp,Bad-Id,corp', LIGHTDESK_OIDC_CORP_ISSUER: 'http://id.example.com' })).toEqual([
+      expect.stringContaining('LIGHTDESK_OIDC_CORP_CLIENT_ID must be set'),
+      expect.stringContaining('LIGHTDESK_OIDC_CORP_CLIENT_SECRET must be set'),
+      expect.stringContaining('LIGHTDESK_OIDC_CORP_ISSUER must be an https:// address'),
+      expect.stringContaining('"Bad-Id" must be lower-case'),
+      expect.stringContaining('names "corp" twice'),
+      expect.stringContaining('LIGHTDESK_PUBLIC_URL must be set'),
+    ]);
+    expect(problems({ ...corp, LIGHTDESK_PUBLIC_URL: 'https://console.example.com/app' })).toEqual([
+      expect.stringContaining('LIGHTDESK_PUBLIC_URL must be an http'),
+    ]);
+  });
+
+  test('plain http is accepted only for an issuer on this machine', () => {
+    expect(loadConfig({ ...corp, LIGHTDESK_OIDC_CORP_ISSUER: 'http://127.0.0.1:9000' }).oidcProviders[0]!.issuer).toBe('http://127.0.0.1:9000');
+    expect(problems({ ...corp, LIGHTDESK_OIDC_CORP_ISSUER: 'http://10.0.0.5:9000' })).toHaveLength(1);
+  });
+});
+
+test('trusted proxies are a list of addresses, ranges or named ranges; none by default', () => {
+  expect(loadConfig({}).trustedProxies).toEqual([]);
+  expect(loadConfig({ TRUSTED_PROXY: ' 10.0.0.0/8, ::1 ,loopback,192.168.1.7' }).trustedProxies).toEqual(['10.0.0.0/8', '::1', 'loopback', '192.168.1.7']);
+  for (const bad of ['10.0.0.0/33', 'proxy.example.com', '::1/129', '10.0.0.1/8/2', '*']) {
+    expect(() => loadConfig({ TRUSTED_PROXY: `127.0.0.1,${bad}` }), bad).toThrow(/TRUSTED_PROXY/);
+  }
 });

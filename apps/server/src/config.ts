@@ -1,3 +1,4 @@
+import { isIP } from 'node:net';
 import path from 'node:path';
 
 export interface Config {
@@ -10,6 +11,30 @@ export interface Config {
   captcha: boolean;
   demo: boolean;
   logLevel: string;
+  /** Per-route request limits (429 with Retry-After); off only for automated tests. */
+  rateLimit: boolean;
+  /** Event-loop delay in ms above which requests are refused with 503 and Retry-After; 0 turns the guard off. */
+  overloadDelayMs: number;
+  /**
+   * Reverse proxies whose X-Forwarded-For is believed (addresses, CIDR ranges, or `loopback`,
+   * `linklocal`, `uniquelocal`). Empty: the client address is the socket's, and any
+   * X-Forwarded-For is ignored, since a client could write anything there.
+   */
+  trustedProxies: string[];
+  /** Where people reach the console (scheme, host, port); OpenID providers send them back here. */
+  publicUrl: string | undefined;
+  /** OpenID Connect providers staff may sign in with, in the order the sign-in screen shows them. */
+  oidcProviders: OidcProviderConfig[];
+}
+
+export interface OidcProviderConfig {
+  /** Lower-case name used in URLs and in the environment variables' names. */
+  id: string;
+  /** What the sign-in button says. */
+  name: string;
+  issuer: string;
+  clientId: string;
+  clientSecret: string;
 }
 
 export class ConfigError extends Error {
@@ -20,7 +45,7 @@ export class ConfigError extends Error {
 
 type Env = Record<string, string | undefined>;
 
-/** Reads the environment (DESIGN §2); every bad value is reported by name, all at once. */
+/** Reads the environment; every bad value is reported by name, all at once. */
 export function loadConfig(env: Env = process.env): Config {
   const problems: string[] = [];
   const text = (name: string) => {
@@ -56,6 +81,29 @@ export function loadConfig(env: Env = process.env): Config {
   const captcha = onOff('LIGHTDESK_CAPTCHA', true, ['on'], ['off']);
   const demo = onOff('LIGHTDESK_DEMO', false, ['1', 'true', 'on'], ['0', 'false', 'off']);
 
+  const rateLimit = onOff('LIGHTDESK_RATE_LIMIT', true, ['on'], ['off']);
+  const overloadText = text('LIGHTDESK_OVERLOAD_DELAY_MS') ?? '1000';
+  const overloadDelayMs = Number(overloadText);
+  if (!/^\d+$/.test(overloadText) || overloadDelayMs > 60_000)
+    problems.push(`LIGHTDESK_OVERLOAD_DELAY_MS must be a whole number of milliseconds from 0 to 60000 (got "${overloadText}")`);
+
+  const publicUrl = text('LIGHTDESK_PUBLIC_URL')?.replace(/\/+$/, '');
+  if (publicUrl !== undefined && !isOrigin(publicUrl))
+    problems.push(`LIGHTDESK_PUBLIC_URL must be an http:// or https:// address without a path (got "${publicUrl}")`);
+
+  const oidcProviders = readOidcProviders(text, problems);
+  if (oidcProviders.length && publicUrl === undefined)
+    problems.push('LIGHTDESK_PUBLIC_URL must be set when LIGHTDESK_OIDC_PROVIDERS is: providers send people back to it');
+
+  const trustedProxies = (text('TRUSTED_PROXY') ?? '')
+    .split(',')
+    .map((entry) => entry.trim())
+    .filter(Boolean);
+  for (const entry of trustedProxies) {
+    if (!isProxyAddress(entry))
+      problems.push(`TRUSTED_PROXY must list addresses or CIDR ranges (e.g. 10.0.0.0/8, ::1) or loopback, linklocal, uniquelocal (got "${entry}")`);
+  }
+
   const logLevel = text('LOG_LEVEL') ?? 'info';
   if (!['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'].includes(logLevel))
     problems.push(`LOG_LEVEL must be one of fatal, error, warn, info, debug, trace, silent`);
@@ -71,5 +119,82 @@ export function loadConfig(env: Env = process.env): Config {
     captcha,
     demo,
     logLevel,
+    rateLimit,
+    overloadDelayMs,
+    publicUrl,
+    oidcProviders,
+    trustedProxies,
   };
+}
+
+const LOOPBACK = new Set(['localhost', '127.0.0.1', '[::1]']);
+
+function isOrigin(value: string): boolean {
+  try {
+    const url = new URL(value);
+    return ['http:', 'https:'].includes(url.protocol) && url.pathname === '/' && !url.search && !url.hash && !url.username;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * `LIGHTDESK_OIDC_PROVIDERS=corp,google` names the providers; each has `LIGHTDESK_OIDC_<ID>_ISSUER`,
+ * `_CLIENT_ID`, `_CLIENT_SECRET` and optionally `_NAME`. Issuers must use https: the ID tokens
+ * and client secret travel over that connection (plain http is allowed on this machine only, for
+ * a provider under test).
+ */
+function readOidcProviders(text: (name: string) => string | undefined, problems: string[]): OidcProviderConfig[] {
+  const ids = (text('LIGHTDESK_OIDC_PROVIDERS') ?? '')
+    .split(',')
+    .map((id) => id.trim())
+    .filter(Boolean);
+  const providers: OidcProviderConfig[] = [];
+  for (const [index, id] of ids.entries()) {
+    if (!/^[a-z][a-z0-9_]{0,29}$/.test(id)) {
+      problems.push(`LIGHTDESK_OIDC_PROVIDERS: "${id}" must be lower-case letters, digits and underscores, starting with a letter (at most 30)`);
+      continue;
+    }
+    if (ids.indexOf(id) !== index) {
+      problems.push(`LIGHTDESK_OIDC_PROVIDERS names "${id}" twice`);
+      continue;
+    }
+    const prefix = `LIGHTDESK_OIDC_${id.toUpperCase()}_`;
+    const required = (suffix: string) => {
+      const value = text(prefix + suffix);
+      if (value === undefined) problems.push(`${prefix}${suffix} must be set for the provider "${id}"`);
+      return value ?? '';
+    };
+    // Kept exactly as given: the ID tokens' `iss` must equal it, trailing slash and all.
+    const issuer = required('ISSUER');
+    const clientId = required('CLIENT_ID');
+    const clientSecret = required('CLIENT_SECRET');
+    const name = text(prefix + 'NAME') ?? id;
+    if (issuer && !isIssuer(issuer)) {
+      problems.push(`${prefix}ISSUER must be an https:// address without query or fragment (http:// only for localhost) (got "${issuer}")`);
+    }
+    if (name.length > 40) problems.push(`${prefix}NAME must be at most 40 characters`);
+    providers.push({ id, name, issuer, clientId, clientSecret });
+  }
+  return providers;
+}
+
+function isIssuer(value: string): boolean {
+  try {
+    const url = new URL(value);
+    const secure = url.protocol === 'https:' || (url.protocol === 'http:' && LOOPBACK.has(url.hostname));
+    return secure && !url.search && !url.hash && !url.username;
+  } catch {
+    return false;
+  }
+}
+
+/** An address, an address/prefix range, or one of the named ranges Fastify's proxy check knows. */
+function isProxyAddress(entry: string): boolean {
+  if (['loopback', 'linklocal', 'uniquelocal'].includes(entry)) return true;
+  const [address = '', prefix, ...rest] = entry.split('/');
+  const family = isIP(address);
+  if (!family || rest.length) return false;
+  if (prefix === undefined) return true;
+  return /^\d{1,3}$/.test(prefix) && Number(prefix) <= (family === 4 ? 32 : 128);
 }

@@ -1,5 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
+import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, expect, test } from 'vitest';
@@ -37,6 +38,23 @@ const login = (base: string, password: string) =>
     body: JSON.stringify({ username: 'admin', password }),
   }).then((r) => r.json() as Promise<{ code: number }>);
 
+/** A sign-in whose request is on the wire: `sent` settles once the server can see it, `answer` with the reply. */
+function loginInFlight(base: string, password: string) {
+  const body = JSON.stringify({ username: 'admin', password });
+  let sent!: () => void;
+  const onWire = new Promise<void>((resolve) => (sent = resolve));
+  const answer = new Promise<{ code: number }>((resolve, reject) => {
+    const req = http.request(`${base}/api/system/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' } }, (res) => {
+      let text = '';
+      res.on('data', (d: Buffer) => (text += d.toString()));
+      res.on('end', () => resolve(JSON.parse(text) as { code: number }));
+    });
+    req.on('error', reject);
+    req.end(body, sent);
+  });
+  return { onWire, answer };
+}
+
 test('a bad configuration stops the server with a message naming each bad value', async () => {
   const run = start({ PORT: 'eighty', LIGHTDESK_CAPTCHA: 'sometimes', DATA_DIR: dataDir });
   expect(await run.exited).toBe(1);
@@ -50,10 +68,12 @@ test('first start prints a generated admin password once; SIGTERM finishes reque
   const password = first.output().match(/Sign in as admin \/ (\S+)/)?.[1];
   expect(password).toMatch(/^[A-Za-z0-9]{16}$/);
 
-  const inFlight = Array.from({ length: 5 }, () => login(base, password!));
-  await new Promise((r) => setTimeout(r, 30));
+  const inFlight = Array.from({ length: 5 }, () => loginInFlight(base, password!));
+  await Promise.all(inFlight.map((r) => r.onWire));
+  // Argon2 keeps each sign-in busy for a while: the signal lands while they are being served.
+  await new Promise((r) => setTimeout(r, 50));
   first.child.kill('SIGTERM');
-  expect((await Promise.all(inFlight)).map((r) => r.code)).toEqual([200, 200, 200, 200, 200]);
+  expect((await Promise.all(inFlight.map((r) => r.answer))).map((r) => r.code)).toEqual([200, 200, 200, 200, 200]);
   expect(await first.exited).toBe(0);
 
   const second = start({ PORT: '0', DATA_DIR: dataDir, LIGHTDESK_CAPTCHA: 'off' });

@@ -3,7 +3,7 @@ import { fileURLToPath } from 'node:url';
 import { buildApp } from './app';
 import { ConfigError, loadConfig } from './config';
 import { openDatabase } from './db/client';
-import { seedDatabase } from './seed/seed';
+import { seedDatabase } from './modules/system';
 
 const started = performance.now();
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -23,7 +23,8 @@ async function main() {
   const database = await openDatabase(config.databaseUrl ? { url: config.databaseUrl } : { dataDir: path.join(config.dataDir, 'pglite') });
   await database.migrate();
   const seeded = await seedDatabase(database.db, { adminPassword: config.adminPassword, demo: config.demo });
-  const { app } = await buildApp({ config, database, webRoot: path.resolve(here, '../../web/dist') });
+  const { app, jobs } = await buildApp({ config, database, webRoot: path.resolve(here, '../../web/dist') });
+  await jobs.start();
 
   let closing = false;
   const shutdown = async (signal: string) => {
@@ -31,7 +32,8 @@ async function main() {
     closing = true;
     app.log.info({ signal }, 'shutting down: no new requests, finishing those in flight');
     try {
-      await app.close();
+      // Requests and job runs finish (or are told to stop) before the database goes away.
+      await Promise.all([app.close(), jobs.stop()]);
       await database.close();
       process.exit(0);
     } catch (err) {

@@ -5,7 +5,7 @@ import { i18n, startI18n } from './lib/i18n';
 import { notify } from './lib/notify';
 import './styles.css';
 
-/** The brand names the tab and its icon before anything renders (spec §1). */
+/** The brand names the tab and its icon before anything renders. */
 function applyBrand() {
   const brand = getBrand();
   document.title = brand.name;

@@ -1,24 +1,20 @@
 import { z } from 'zod';
+import { Int32, Text } from './common';
 
-const trimmed = (max: number) => z.string().trim().min(1).max(max);
-
-export const Username = trimmed(30);
-export const Password = z.string().min(1).max(128);
+export const Username = Text(30).min(1);
+export const Password = Text(128, { trim: false }).min(1);
 /** New passwords: long enough to resist guessing, short enough for argon2 to stay cheap. */
-export const NewPassword = z.string().min(8).max(64);
-export const Mobile = z
-  .string()
-  .trim()
-  .regex(/^\+?[0-9]{6,15}$/);
+export const NewPassword = Text(64, { trim: false }).min(8);
+export const Mobile = Text(16).regex(/^\+?[0-9]{6,15}$/);
 
-/** spec §7 login request. `captchaVerification` is `<captchaId>:<answer>` from GET /open/captcha. */
+/** The sign-in request. `captchaVerification` is `<captchaId>:<answer>` from GET /open/captcha. */
 export const LoginBody = z.object({
   username: Username,
   password: Password,
-  captchaVerification: z.string().max(100).optional(),
-  socialType: z.coerce.number().int().optional(),
-  socialCode: z.string().max(200).optional(),
-  socialState: z.string().max(200).optional(),
+  captchaVerification: Text(100).optional(),
+  socialType: Int32(0).optional(),
+  socialCode: Text(200).optional(),
+  socialState: Text(200).optional(),
   rememberMe: z.boolean().optional(),
 });
 export type LoginBody = z.infer<typeof LoginBody>;
@@ -41,30 +37,61 @@ export type LoginResult = z.infer<typeof LoginResult>;
 
 export const SmsLoginBody = z.object({
   mobile: Mobile,
-  code: z
-    .string()
-    .trim()
-    .regex(/^[0-9]{6}$/),
+  code: Text(6).regex(/^[0-9]{6}$/),
   rememberMe: z.boolean().optional(),
 });
 export type SmsLoginBody = z.infer<typeof SmsLoginBody>;
-export const SmsSendBody = z.object({ mobile: Mobile, captchaVerification: z.string().max(100).optional() });
+export const SmsSendBody = z.object({ mobile: Mobile, captchaVerification: Text(100).optional() });
 export type SmsSendBody = z.infer<typeof SmsSendBody>;
 
-export const SocialLoginBody = z.object({ type: z.coerce.number().int(), code: z.string().min(1).max(500), state: z.string().max(500) });
-export type SocialLoginBody = z.infer<typeof SocialLoginBody>;
+/** A configured OpenID Connect provider, by the id it has in the server's configuration. */
+export const SocialProviderId = z
+  .string()
+  .trim()
+  .regex(/^[a-z][a-z0-9_]{0,29}$/);
+export const SocialProvider = z.object({ id: z.string(), name: z.string() });
+export type SocialProvider = z.infer<typeof SocialProvider>;
+
+/** An in-app path of the console (`/system/user`), never another site: where to return after the provider. */
+export const ReturnPath = z
+  .string()
+  .max(500)
+  // Browsers read a backslash as a slash and drop control characters, so `/\evil.example` would lead off the site.
+  .refine((path) => /^\/(?!\/)/.test(path) && !path.includes('\\') && ![...path].some((c) => c.charCodeAt(0) < 0x20), 'must be a path of the console');
+
+/** Starts a round trip to a provider: to sign in, or (signed in) to link the account there. */
+export const SocialAuthorizeBody = z.object({
+  provider: SocialProviderId,
+  redirect: ReturnPath.optional(),
+  /** Signing in: "remember me" as on the password form. */
+  rememberMe: z.boolean().optional(),
+});
+export type SocialAuthorizeBody = z.infer<typeof SocialAuthorizeBody>;
+/** Where the browser goes next: the provider's sign-in page. */
+export const SocialAuthorizeResult = z.object({ url: z.string() });
+export type SocialAuthorizeResult = z.infer<typeof SocialAuthorizeResult>;
+
+/** The single-use ticket the provider's return left in the console's address, traded for the outcome. */
+export const SocialTicketBody = z.object({ ticket: Text(100).min(1) });
+export type SocialTicketBody = z.infer<typeof SocialTicketBody>;
+
+/** A provider account linked to the signed-in staff member. */
+export const SocialLink = z.object({ provider: z.string(), name: z.string(), linkedAt: z.string() });
+export type SocialLink = z.infer<typeof SocialLink>;
+export const SocialUnlinkQuery = z.object({ provider: SocialProviderId });
+export type SocialUnlinkQuery = z.infer<typeof SocialUnlinkQuery>;
 
 export const PasswordUpdateBody = z.object({ username: Username, oldPassword: Password, newPassword: NewPassword });
 export type PasswordUpdateBody = z.infer<typeof PasswordUpdateBody>;
 
-export const CancellationBody = z.object({ password: Password, reason: z.string().trim().max(500).optional() });
+export const CancellationBody = z.object({ password: Password, reason: Text(500, { lines: true }).optional() });
 export type CancellationBody = z.infer<typeof CancellationBody>;
 
 export const Captcha = z.object({ captchaId: z.string(), image: z.string(), expiresIn: z.number().int() });
 export type Captcha = z.infer<typeof Captcha>;
 
 /** What the sign-in screen needs to know before anyone signs in. */
-export const AuthOptions = z.object({ captchaEnabled: z.boolean(), smsEnabled: z.boolean(), socialProviders: z.array(z.number().int()) });
+export const AuthOptions = z.object({ captchaEnabled: z.boolean(), smsEnabled: z.boolean(), socialProviders: z.array(SocialProvider) });
 export type AuthOptions = z.infer<typeof AuthOptions>;
 
 export interface MenuNode {

@@ -1,4 +1,4 @@
-/** Envelope codes (DESIGN §3). Handled outcomes travel as HTTP 200 with one of these. */
+/** Envelope codes (docs/api.md). Handled outcomes travel as HTTP 200 with one of these. */
 export const ResultCode = {
   ok: 200,
   badInput: 400,

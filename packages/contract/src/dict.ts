@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { Text } from './common';
 
 /** Dictionary types the console reads; the server seeds every one of them. */
 export const DictType = {
@@ -38,10 +39,7 @@ export const DictData = z.object({
 export type DictData = z.infer<typeof DictData>;
 
 export const DictTypeParam = z.object({
-  type: z
-    .string()
-    .trim()
+  type: Text(100)
     .min(1)
-    .max(100)
     .regex(/^[a-z0-9_]+$/),
 });

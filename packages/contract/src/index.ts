@@ -1,6 +1,8 @@
 export * from './codes';
 export * from './messages';
 export * from './common';
+export * from './endpoint';
+export * from './resource';
 export * from './permissions';
 export * from './auth';
 export * from './dict';
@@ -17,3 +19,5 @@ export * from './system/dict';
 export * from './system/config';
 export * from './system/platform-setting';
 export * from './system/area';
+export * from './system/job';
+export * from './file-types';

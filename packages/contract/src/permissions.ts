@@ -1,4 +1,4 @@
-/** spec §6 / DESIGN §4: '*:*:*' grants every permission, role 'admin' passes every role check. */
+/** '*:*:*' grants every permission, role 'admin' passes every role check. */
 export const ALL_PERMISSIONS = '*:*:*';
 export const SUPER_ROLE = 'admin';
 export const DEFAULT_ROLE = 'ROLE_DEFAULT';

@@ -8,10 +8,12 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
-import * as schema from './schema';
 
-/** One handle type for both drivers (a union of the two drizzle types breaks `.returning()`). */
-export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
+/**
+ * One handle type for both drivers (a union of the two drizzle types breaks `.returning()`).
+ * Each area declares its own tables; queries name them, so the handle carries no schema.
+ */
+export type Database = PgDatabase<PgQueryResultHKT>;
 
 export interface DatabaseHandle {
   db: Database;
@@ -34,7 +36,7 @@ export async function openDatabase(target: DatabaseTarget, migrationsFolder = de
     const pool = new pg.Pool({ connectionString: target.url, max: 10 });
     // An idle client losing its connection must not crash the process.
     pool.on('error', () => undefined);
-    const db = drizzlePg(pool, { schema }) as unknown as Database;
+    const db = drizzlePg(pool) as unknown as Database;
     return {
       db,
       kind: 'postgres',
@@ -50,7 +52,7 @@ export async function openDatabase(target: DatabaseTarget, migrationsFolder = de
     fs.mkdirSync(path.dirname(target.dataDir), { recursive: true });
     client = await PGlite.create(target.dataDir);
   }
-  const db = drizzlePglite(client, { schema }) as unknown as Database;
+  const db = drizzlePglite(client) as unknown as Database;
   return {
     db,
     kind: 'pglite',

@@ -2,13 +2,19 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../config';
 import type { Database } from '../db/client';
 import type { Clock } from './clock';
+import type { Jobs } from './jobs';
+import type { Files } from './storage';
 
-/** What modules receive: the database, configuration, time and log. Nothing global. */
+/** What modules receive: the database, configuration, time, log, jobs and files. Nothing global. */
 export interface AppContext {
   db: Database;
   config: Config;
   clock: Clock;
   log: FastifyBaseLogger;
+  /** The declared jobs: queue one, run a scheduled one now. */
+  jobs: Jobs;
+  /** Stored files and signed links to them. */
+  files: Files;
 }
 
 /** The signed-in caller; tenant and data scope come from here, never from the request. */

@@ -1,5 +1,5 @@
 import { ResultCode, type MessageKey } from '@lightdesk/contract';
-import type { z } from 'zod';
+import type * as z from 'zod/v4/core';
 
 type Params = Record<string, string | number>;
 
@@ -23,7 +23,7 @@ export const tooMany = (key: MessageKey, params?: Params) => new AppError(Result
 export const refusal = (key: MessageKey, params?: Params) => new AppError(ResultCode.refusal, key, params);
 
 /** The first zod issue, named by its field path (e.g. `username`, `items.2.name`). */
-export function fromZodError(error: z.ZodError, where: 'body' | 'query' | 'params'): AppError {
+export function fromZodError(error: z.$ZodError, where: 'body' | 'query' | 'params'): AppError {
   const issue = error.issues[0];
   const field = issue && issue.path.length ? issue.path.join('.') : where;
   return badInput(field, issue?.message ?? 'invalid');
@@ -33,15 +33,31 @@ interface DatabaseErrorShape {
   code?: string;
   constraint?: string;
   table?: string;
+  column?: string;
   cause?: unknown;
 }
 
+/** Why PostgreSQL refused a value, by SQLSTATE of its "data exception" class (22). */
+const DATA_EXCEPTIONS: Record<string, string> = {
+  '22001': 'too long',
+  '22003': 'number out of range',
+  '22007': 'not a valid date',
+  '22008': 'date out of range',
+  '22021': 'characters that cannot be stored',
+  '22P02': 'not a valid value',
+  '22P05': 'characters that cannot be stored',
+};
+
 /**
- * A unique index that a race slipped past (two creates at once): 409 naming the field, never a 500.
- * Drizzle wraps the driver's error; both pg and PGlite carry the SQLSTATE and constraint name.
+ * Database refusals a client caused, as handled answers rather than 500s. Drizzle wraps the
+ * driver's error; both pg and PGlite carry the SQLSTATE and constraint name.
+ * - A unique index that a race slipped past (two creates at once): 409 naming the field.
+ * - A value the column cannot hold (a data exception): 400. The contract's primitives refuse
+ *   such values by name before any SQL runs; this is the net under them.
  */
 export function fromDatabaseError(error: unknown): AppError | undefined {
   for (let e = error as DatabaseErrorShape | undefined, depth = 0; e && depth < 3; e = e.cause as DatabaseErrorShape | undefined, depth++) {
+    if (e.code && /^22[0-9A-Z]{3}$/.test(e.code)) return badInput(e.column ?? 'value', DATA_EXCEPTIONS[e.code] ?? 'not a valid value');
     if (e.code !== '23505') continue;
     const name = (e.constraint ?? '')
       .replace(new RegExp(`^${e.table ?? ''}_`), '')

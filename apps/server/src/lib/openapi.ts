@@ -1,7 +1,7 @@
-import { z } from 'zod';
+import { toJSONSchema, type $ZodType } from 'zod/v4/core';
 import type { RouteDef } from './routes';
 
-const jsonSchema = (schema: z.ZodType, io: 'input' | 'output') => z.toJSONSchema(schema, { io, unrepresentable: 'any', target: 'openapi-3.0' });
+const jsonSchema = (schema: $ZodType, io: 'input' | 'output') => toJSONSchema(schema, { io, unrepresentable: 'any', target: 'openapi-3.0' });
 
 const envelopeOf = (data: object | undefined) => ({
   type: 'object',

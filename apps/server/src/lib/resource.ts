@@ -1,67 +1,78 @@
-import { IdQuery, ResultCode, type ListQuery, type MessageKey } from '@lightdesk/contract';
+import { ResultCode, type Endpoint, type IdQuery, type PermissionAccess, type ListQuery, type MessageKey } from '@lightdesk/contract';
 import { and, asc, desc, eq, ne, sql, type SQL } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
-import type { z } from 'zod';
+import type { $ZodType } from 'zod/v4/core';
+import type { Database } from '../db/client';
+import { countOf } from './sql';
 import type { AppContext, Session } from './context';
 import { AppError, notFound } from './errors';
 import { streamExcel, type ExcelColumn } from './excel';
 import type { RouteBuilder } from './routes';
 
 type Values = Record<string, unknown>;
+type Columns = Record<string, PgColumn | SQL.Aliased>;
 
-/** The row a `columns` projection selects: column types (null where the column allows it) and aliased SQL. */
-export type RowOf<T extends Record<string, PgColumn | SQL.Aliased>> = {
-  [K in keyof T]: T[K] extends PgColumn
-    ? T[K]['_']['notNull'] extends true
-      ? T[K]['_']['data']
-      : T[K]['_']['data'] | null
-    : T[K] extends SQL.Aliased<infer V>
-      ? V
-      : never;
-};
+const selectFrom = <C extends Columns>(db: Database, table: PgTable, columns: C) => db.select(columns).from(table).$dynamic();
+/**
+ * The row a `columns` projection selects, exactly as Drizzle types it for a caller who knows
+ * the columns: null where the column allows it. (Inside the factory the columns are generic and
+ * Drizzle cannot work the row type out, so rows are declared as this type where they are read.)
+ */
+export type RowOf<C extends Columns> = Awaited<ReturnType<typeof selectFrom<C>>>[number];
+
+/**
+ * Whose rows a resource holds. A required choice, so that no resource is cross-tenant by omission:
+ * - `tenant`: every row belongs to a tenant (this column, named `tenantId`); callers see and
+ *   change their own tenant's rows only, and new rows get the caller's tenant.
+ * - `scope`: a condition of its own, where platform staff may look further (logs); `q` is null
+ *   for lookups by id. Throw an AppError to refuse.
+ * - `platform`: platform-level rows shared by every tenant; every route refuses agents' staff,
+ *   whatever their roles.
+ */
+export type Tenancy<Q> = { tenant: PgColumn } | { scope: (session: Session, q: Q | null) => SQL | undefined } | { platform: true };
+
+/** The whitelisted column a client asked to sort by; anything else (`constructor`, `password`) answers 400 naming `sortBy`. */
+export function sortColumn(sortable: Record<string, PgColumn>, sortBy: string): PgColumn {
+  // hasOwn: `constructor` and friends are not columns.
+  const column = Object.hasOwn(sortable, sortBy) ? sortable[sortBy] : undefined;
+  if (!column) throw new AppError(ResultCode.badInput, 'common.sort-not-allowed', { field: 'sortBy' });
+  return column;
+}
+
+type Get<Q> = Endpoint<'GET', $ZodType<Q>, undefined, $ZodType | undefined, PermissionAccess>;
+/** The endpoints of a resource (the contract's `resourceEndpoints`): the routes that exist are those declared there. */
+export interface ResourceEndpoints<Q, C, U> {
+  page?: Get<Q>;
+  list?: Get<Q>;
+  get?: Get<IdQuery>;
+  create?: Endpoint<'POST', undefined, $ZodType<C>, $ZodType | undefined, PermissionAccess>;
+  update?: Endpoint<'PUT', undefined, $ZodType<U>, $ZodType | undefined, PermissionAccess>;
+  delete?: Endpoint<'DELETE', $ZodType<IdQuery>, undefined, $ZodType | undefined, PermissionAccess>;
+  exportExcel?: Get<Q>;
+  listAllSimple?: Endpoint<'GET', undefined, undefined, $ZodType | undefined, PermissionAccess>;
+}
 
 /**
  * A list/form resource declared in one place; `resourceRoutes` turns it into the console
- * convention (issue 4): GET page, get, export-excel, list-all-simple; POST create; PUT update;
- * DELETE delete — each guarded by `<permission>:<action>`, each scoped to the caller's tenant.
+ * convention: GET page, get, export-excel, list-all-simple; POST create; PUT update;
+ * DELETE delete — each guarded by `<permission>:<action>`, each limited to the rows its
+ * tenancy gives the caller, in the lookups and in the UPDATE and DELETE statements themselves.
  * Only the routes whose inputs are declared exist: no `create` schema means no create and no
  * delete (a read-only list such as a log), no `update` no update, no `excel` no export.
  */
-export interface ResourceSpec<
-  Q extends ListQuery,
-  C extends Values = Values,
-  U extends Values & { id: number } = Values & { id: number },
-  Row extends Values = Values,
-> {
-  /** e.g. `/api/system/post` */
-  base: string;
-  /** e.g. `system:post`; actions are appended. */
-  permission: string;
+export interface ResourceSpec<Q extends ListQuery, C extends Values, U extends Values & { id: number }, Cols extends Columns> {
+  /** The resource's endpoints as the contract declares them (`resourceEndpoints`): paths, access, inputs, answers. */
+  api: ResourceEndpoints<Q, C, U>;
   table: PgTable;
   id: PgColumn;
-  /** The tenant column, when rows belong to a tenant. */
-  tenant?: PgColumn;
+  tenancy: Tenancy<Q>;
   /**
-   * Replaces the plain tenant condition where the issue lets platform staff look further
-   * (logs); `q` is null for lookups by id. Throw an AppError to refuse.
-   */
-  scope?: (session: Session, q: Q | null) => SQL | undefined;
-  /**
-   * The caller's data scope (lib/data-scope.ts), ANDed to the tenant condition on every list,
-   * export, read, update and delete: a row outside it behaves as not found.
+   * The caller's data scope (lib/data-scope.ts), ANDed to the tenancy on every list, export,
+   * read, update and delete: a row outside it behaves as not found.
    */
   dataScope?: (ctx: AppContext, session: Session) => Promise<SQL | undefined>;
-  /** Which list routes exist: `page` (paged, the default) and/or `list` (every matching row, for trees). */
-  lists?: ('page' | 'list')[];
-  /** Platform-level resource: every route refuses agents' staff, whatever their roles. */
-  platform?: boolean;
-  query: z.ZodType<Q>;
-  create?: z.ZodType<C>;
-  update?: z.ZodType<U>;
-  /** `false` leaves out GET get (a list whose rows hold nothing more to show). */
-  get?: false;
   /** The columns a list row and a detail answer hold. */
-  columns: Record<string, PgColumn | SQL.Aliased>;
+  columns: Cols;
   /** Filters from the query (undefined = no filter); the caller's data scope has its own `dataScope`. */
   filters?: (q: Q, session: Session, ctx: AppContext) => Promise<(SQL | undefined)[]> | (SQL | undefined)[];
   /** The only columns a client may sort by. */
@@ -78,50 +89,54 @@ export interface ResourceSpec<
   /** Why a row cannot be deleted now, as a message key; undefined when it can. */
   inUse?: (ctx: AppContext, session: Session, id: number) => Promise<MessageKey | undefined>;
   /** Runs after create/update inside the same transaction (e.g. link tables); `previous` is the row before an update. */
-  afterWrite?: (tx: AppContext['db'], session: Session, id: number, values: C | U, previous?: Row) => Promise<void>;
+  afterWrite?: (tx: AppContext['db'], session: Session, id: number, values: C | U, previous?: RowOf<Cols>) => Promise<void>;
   /** Runs inside the delete's transaction before the row goes (e.g. rows that belong to it). */
   beforeDelete?: (tx: AppContext['db'], session: Session, id: number) => Promise<void>;
   /** Strips link fields and the like before the row is written (may hash, hence async). */
   toRow?: (values: C | U) => Values | Promise<Values>;
   /** Detail answer additions (e.g. linked ids). */
-  detail?: (ctx: AppContext, row: Row) => Promise<Row>;
-  excel?: { file: string; columns: ExcelColumn<Row>[] };
+  detail?: (ctx: AppContext, row: RowOf<Cols>) => Promise<object>;
+  excel?: { file: string; columns: ExcelColumn<RowOf<Cols>>[] };
   /** Projection of list-all-simple (enabled rows only when the table has a status). */
   simple?: { columns: Record<string, PgColumn>; where?: SQL };
 }
 
-export function resourceRoutes<Q extends ListQuery, C extends Values, U extends Values & { id: number }, Row extends Values>(
+export function resourceRoutes<Q extends ListQuery, C extends Values, U extends Values & { id: number }, Cols extends Columns>(
   r: RouteBuilder,
   ctx: AppContext,
-  spec: ResourceSpec<Q, C, U, Row>,
+  spec: ResourceSpec<Q, C, U, Cols>,
 ) {
   const { db } = ctx;
-  const p = (action: string) => ({ permission: `${spec.permission}:${action}`, ...(spec.platform && { platform: true }) });
-  const tenantOf = (session: Session) => (spec.tenant ? eq(spec.tenant, session.tenantId) : undefined);
-  const scopeOf = async (session: Session, q: Q | null) => and(spec.scope ? spec.scope(session, q) : tenantOf(session), await spec.dataScope?.(ctx, session));
+  const { tenancy } = spec;
+  /** The rows the caller's tenancy gives them: of a list query `q`, or (null) any row looked up by id. */
+  const tenancyOf = (session: Session, q: Q | null) =>
+    'tenant' in tenancy ? eq(tenancy.tenant, session.tenantId) : 'scope' in tenancy ? tenancy.scope(session, q) : undefined;
+  const scopeOf = async (session: Session, q: Q | null) => and(tenancyOf(session, q), await spec.dataScope?.(ctx, session));
+  /** One row, by id, among those the caller may touch: the condition of every lookup, UPDATE and DELETE by id. */
+  const byId = async (session: Session, id: number) => and(eq(spec.id, id), await scopeOf(session, null));
 
   const where = async (q: Q, session: Session) => and(await scopeOf(session, q), ...(spec.filters ? await spec.filters(q, session, ctx) : []));
   const order = (q: Q) => {
     if (!q.sortBy) return spec.defaultSort;
-    // hasOwn: `constructor` and friends are not columns.
-    const column = Object.hasOwn(spec.sortable, q.sortBy) ? spec.sortable[q.sortBy] : undefined;
-    if (!column) throw new AppError(ResultCode.badInput, 'common.sort-not-allowed', { field: 'sortBy' });
+    const column = sortColumn(spec.sortable, q.sortBy);
     return [q.sortOrder === 'desc' ? desc(column) : asc(column), asc(spec.id)];
   };
-  const list = async (q: Q, session: Session, offset: number, limit: number) =>
-    (await db
-      .select(spec.columns)
-      .from(spec.table)
-      .where(await where(q, session))
-      .orderBy(...order(q))
-      .limit(limit)
-      .offset(offset)) as unknown as Row[];
+  const rows = async (condition: SQL | undefined, sort: SQL[], page?: { offset: number; limit: number }): Promise<RowOf<Cols>[]> => {
+    const query = selectFrom(db, spec.table, spec.columns);
+    query.where(condition);
+    query.orderBy(...sort);
+    if (page) {
+      query.limit(page.limit);
+      query.offset(page.offset);
+    }
+    return await query;
+  };
 
-  const findRow = async (session: Session, id: number) => {
-    const [row] = (await db
-      .select(spec.columns)
-      .from(spec.table)
-      .where(and(eq(spec.id, id), await scopeOf(session, null)))) as unknown as Row[];
+  const findRow = async (session: Session, id: number): Promise<RowOf<Cols>> => {
+    const query = selectFrom(db, spec.table, spec.columns);
+    query.where(await byId(session, id));
+    const found: RowOf<Cols>[] = await query;
+    const [row] = found;
     if (!row) throw notFound();
     return row;
   };
@@ -134,47 +149,45 @@ export function resourceRoutes<Q extends ListQuery, C extends Values, U extends 
       const [clash] = await db
         .select({ id: spec.id })
         .from(spec.table)
-        .where(and(same, u.platformWide ? undefined : tenantOf(session), id ? ne(spec.id, id) : undefined));
+        .where(and(same, u.platformWide ? undefined : tenancyOf(session, null), id ? ne(spec.id, id) : undefined));
       if (clash) throw new AppError(ResultCode.conflict, 'common.duplicate', { field: u.field });
     }
   };
 
-  const lists = spec.lists ?? ['page'];
-  if (lists.includes('page')) {
-    r.get(`${spec.base}/page`, { ...p('query'), query: spec.query, summary: `List (${spec.permission})` }, async ({ session, query }) => {
-      const condition = await where(query, session);
-      const [count] = await db
-        .select({ total: sql<number>`count(*)::int` })
-        .from(spec.table)
-        .where(condition);
-      return { list: await list(query, session, (query.page - 1) * query.limit, query.limit), total: count?.total ?? 0 };
-    });
-  }
-  if (lists.includes('list')) {
-    // A tree screen shows every matching row at once (the web builds the tree); no paging.
-    r.get(`${spec.base}/list`, { ...p('query'), query: spec.query, summary: `All matching rows (${spec.permission})` }, async ({ session, query }) =>
-      db
-        .select(spec.columns)
-        .from(spec.table)
-        .where(await where(query, session))
-        .orderBy(...order(query)),
-    );
+  const { api } = spec;
+  // The contract declares who may call; the tenancy here must agree on platform-only resources.
+  for (const e of Object.values(api) as (Endpoint | undefined)[]) {
+    if (e && 'permission' in e.access && !!e.access.platform !== 'platform' in tenancy) {
+      throw new Error(`${e.method} ${e.path}: the contract's platform mark and the resource's tenancy disagree`);
+    }
   }
 
-  if (spec.get !== false) {
-    r.get(`${spec.base}/get`, { ...p('query'), query: IdQuery, summary: `Detail (${spec.permission})` }, async ({ session, query }) => {
+  if (api.page) {
+    r.endpoint(api.page, async ({ session, query }) => {
+      const condition = await where(query, session);
+      const sort = order(query);
+      const [count] = await db.select({ total: countOf }).from(spec.table).where(condition);
+      return { list: await rows(condition, sort, { offset: (query.page - 1) * query.limit, limit: query.limit }), total: count?.total ?? 0 };
+    });
+  }
+  if (api.list) {
+    // A tree screen shows every matching row at once (the web builds the tree); no paging.
+    r.endpoint(api.list, async ({ session, query }) => rows(await where(query, session), order(query)));
+  }
+
+  if (api.get) {
+    r.endpoint(api.get, async ({ session, query }) => {
       const row = await findRow(session, query.id);
       return spec.detail ? spec.detail(ctx, row) : row;
     });
   }
 
-  const create = spec.create;
-  if (create) {
-    r.post(`${spec.base}/create`, { ...p('create'), body: create, summary: `Create (${spec.permission})` }, async ({ session, body }) => {
+  if (api.create) {
+    r.endpoint(api.create, async ({ session, body }) => {
       await checkUnique(session, body);
       await spec.validate?.(ctx, session, body);
-      // Every tenant column is `tenantId`; the tenant comes from the session, never the request.
-      const row = { ...(spec.toRow ? await spec.toRow(body) : body), ...(spec.tenant ? { tenantId: session.tenantId } : {}) };
+      // The tenant comes from the session, never the request.
+      const row = { ...(spec.toRow ? await spec.toRow(body) : body), ...('tenant' in tenancy && { tenantId: session.tenantId }) };
       return db.transaction(async (tx) => {
         const [created] = (await tx
           .insert(spec.table)
@@ -184,32 +197,38 @@ export function resourceRoutes<Q extends ListQuery, C extends Values, U extends 
         return created!.id;
       });
     });
-
-    r.delete(`${spec.base}/delete`, { ...p('delete'), query: IdQuery, summary: `Delete (${spec.permission})` }, async ({ session, query }) => {
+  }
+  if (api.delete) {
+    r.endpoint(api.delete, async ({ session, query }) => {
       await findRow(session, query.id);
       const reason = await spec.inUse?.(ctx, session, query.id);
       if (reason) throw new AppError(ResultCode.conflict, reason);
+      const condition = await byId(session, query.id);
       await db.transaction(async (tx) => {
         await spec.beforeDelete?.(tx, session, query.id);
-        await tx.delete(spec.table).where(and(eq(spec.id, query.id), tenantOf(session)));
+        // Scoped here too: a row that left the caller's reach since the lookup is not theirs to delete.
+        const deleted = await tx.delete(spec.table).where(condition).returning({ id: spec.id });
+        if (!deleted.length) throw notFound();
       });
       return true;
     });
   }
 
-  const update = spec.update;
-  if (update) {
-    r.put(`${spec.base}/update`, { ...p('update'), body: update, summary: `Update (${spec.permission})` }, async ({ session, body }) => {
+  if (api.update) {
+    r.endpoint(api.update, async ({ session, body }) => {
       const previous = await findRow(session, body.id);
       await checkUnique(session, body, body.id);
       await spec.validate?.(ctx, session, body, body.id);
-      const { id, ...rest } = spec.toRow ? ((await spec.toRow(body)) as U) : body;
+      const { id: _id, ...rest } = spec.toRow ? await spec.toRow(body) : body;
+      const condition = await byId(session, body.id);
       await db.transaction(async (tx) => {
-        if (Object.keys(rest).length)
-          await tx
-            .update(spec.table)
-            .set({ ...rest, updatedAt: ctx.clock.now() })
-            .where(eq(spec.id, id ?? body.id));
+        // Scoped here too: a row that left the caller's reach since the lookup is not theirs to change.
+        const updated = await tx
+          .update(spec.table)
+          .set({ ...rest, updatedAt: ctx.clock.now() })
+          .where(condition)
+          .returning({ id: spec.id });
+        if (!updated.length) throw notFound();
         await spec.afterWrite?.(tx, session, body.id, body, previous);
       });
       return true;
@@ -217,21 +236,22 @@ export function resourceRoutes<Q extends ListQuery, C extends Values, U extends 
   }
 
   const excel = spec.excel;
-  if (excel) {
-    r.get(
-      `${spec.base}/export-excel`,
-      { ...p('export'), query: spec.query, summary: `Export to Excel (${spec.permission})` },
-      ({ session, query, req, reply }) => streamExcel(req, reply, excel.file, excel.columns, (offset, limit) => list(query, session, offset, limit)),
-    );
+  if (api.exportExcel && excel) {
+    r.endpoint(api.exportExcel, async ({ session, query, req, reply }) => {
+      // Filters and sort are checked here, before the file starts: bad input answers 400 naming the field.
+      const condition = await where(query, session);
+      const sort = order(query);
+      return streamExcel(req, reply, excel.file, excel.columns, (offset, limit) => rows(condition, sort, { offset, limit }));
+    });
   }
 
-  if (spec.simple) {
-    const simple = spec.simple;
-    r.get(`${spec.base}/list-all-simple`, { ...p('query'), summary: `All, for selects (${spec.permission})` }, async ({ session }) =>
+  const simple = spec.simple;
+  if (api.listAllSimple && simple) {
+    r.endpoint(api.listAllSimple, async ({ session }) =>
       db
         .select(simple.columns)
         .from(spec.table)
-        .where(and(tenantOf(session), await spec.dataScope?.(ctx, session), simple.where))
+        .where(and(await scopeOf(session, null), simple.where))
         .orderBy(...spec.defaultSort),
     );
   }

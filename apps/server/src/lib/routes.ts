@@ -1,29 +1,44 @@
+import type { Access, Endpoint, ParsedBodyOf, ParsedQueryOf } from '@lightdesk/contract';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { z } from 'zod';
+import type * as z from 'zod/v4/core';
+import { surfaceOf, SURFACES, type Authenticator, type Caller } from './callers';
 import type { AppContext, Session } from './context';
+import type { JobDefinition } from './jobs';
 
-export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
+type HttpMethod = Endpoint['method'];
 
-/**
- * Who may call a route. Every route states one; a test walks the table to prove it.
- * `platform: true` further limits a permission to the platform tenant's staff: platform-level
- * resources (agents, agent packages) refuse agents' staff even when a role grants them the code.
- */
-export type Access = { permission: string; platform?: boolean } | { signedIn: true } | { public: true };
+/** Who may call a route: declared with the endpoint in the contract, or on the route itself. */
+export type { Access };
 
-type Schema = z.ZodType | undefined;
-type Infer<S> = S extends z.ZodType ? z.output<S> : undefined;
+const ACCESS_MARKS = ['permission', 'signedIn', 'appUser', 'device', 'public'] as const;
+
+/** The kind of caller an access rule admits (public admits anybody and identifies nobody). */
+export function callerKindOf(access: Access): Caller['kind'] {
+  if ('permission' in access || 'signedIn' in access) return 'staff';
+  if ('appUser' in access) return 'app-user';
+  if ('device' in access) return 'device';
+  return 'nobody';
+}
+
+type Schema = z.$ZodType | undefined;
+type Infer<S> = S extends undefined ? undefined : z.output<S>;
 
 export interface RouteOptions<Q extends Schema, B extends Schema, P extends Schema> {
   query?: Q;
   body?: B;
   params?: P;
-  response?: z.ZodType;
+  response?: z.$ZodType;
   summary?: string;
+  /** Requests per minute per caller (or per client address when nobody is identified), instead of the surface's default. */
+  rateLimit?: number;
+  /** Largest request body in bytes, instead of the server's default (1 MiB). */
+  bodyLimit?: number;
 }
 
 export interface HandlerContext<Q, B, P, S> {
+  /** The signed-in staff member on console routes; null on every other surface. */
   session: S;
+  caller: Caller;
   query: Q;
   body: B;
   params: P;
@@ -43,7 +58,7 @@ export interface RouteDef {
 }
 
 type Options<Q extends Schema, B extends Schema, P extends Schema> = RouteOptions<Q, B, P> & Access;
-type SessionFor<A> = A extends { public: true } ? Session | null : Session;
+type SessionFor<A> = A extends { public: true } | { appUser: true } | { device: true } ? null : Session;
 
 export interface RouteBuilder {
   route<Q extends Schema, B extends Schema, P extends Schema, O extends Options<Q, B, P>>(
@@ -60,6 +75,11 @@ export interface RouteBuilder {
   post: RouteBuilder['get'];
   put: RouteBuilder['get'];
   delete: RouteBuilder['get'];
+  /** Registers an endpoint declared in the contract: its path, access, inputs and answer come from there. */
+  endpoint<E extends Endpoint>(
+    endpoint: E,
+    handler: (ctx: HandlerContext<ParsedQueryOf<E>, ParsedBodyOf<E>, undefined, SessionFor<E['access']>>) => unknown,
+  ): void;
 }
 
 export type RouteModule = (ctx: AppContext) => RouteDef[];
@@ -69,14 +89,14 @@ export function defineRoutes(build: (r: RouteBuilder, ctx: AppContext) => void):
   return (ctx) => {
     const defs: RouteDef[] = [];
     const route: RouteBuilder['route'] = (method, url, options, handler) => {
-      const marks = ['permission' in options, 'signedIn' in options, 'public' in options].filter(Boolean).length;
-      if (marks !== 1) throw new Error(`${method} ${url} must state exactly one of permission, signedIn or public`);
+      const marks = ACCESS_MARKS.filter((mark) => mark in options);
+      if (marks.length !== 1) throw new Error(`${method} ${url} must state exactly one of ${ACCESS_MARKS.join(', ')}`);
       const access: Access =
-        'permission' in options
-          ? { permission: options.permission, ...(options.platform && { platform: true }) }
-          : 'signedIn' in options
-            ? { signedIn: true }
-            : { public: true };
+        'permission' in options ? { permission: options.permission, ...(options.platform && { platform: true }) } : ({ [marks[0]!]: true } as Access);
+      const surface = surfaceOf(url);
+      if (!surface) throw new Error(`${method} ${url} lies outside every surface (${Object.keys(SURFACES).join(', ')})`);
+      const kind = callerKindOf(access);
+      if (kind !== 'nobody' && SURFACES[surface].caller !== kind) throw new Error(`${method} ${url}: the ${surface} surface serves no ${kind} caller`);
       defs.push({ method, url, access, options, handler: handler as RouteDef['handler'] });
     };
     build(
@@ -86,9 +106,25 @@ export function defineRoutes(build: (r: RouteBuilder, ctx: AppContext) => void):
         post: (url, o, h) => route('POST', url, o, h),
         put: (url, o, h) => route('PUT', url, o, h),
         delete: (url, o, h) => route('DELETE', url, o, h),
+        endpoint: (e, handler) =>
+          route(
+            e.method,
+            e.path,
+            { ...e.access, query: e.query, body: e.body, response: e.answer, summary: e.summary, rateLimit: e.rateLimit, bodyLimit: e.bodyLimit },
+            handler as never,
+          ),
       },
       ctx,
     );
     return defs;
   };
+}
+
+/** What an area gives the server: its route tables, its jobs and, for the kind of caller it owns, how that caller proves itself. */
+export interface Area {
+  name: string;
+  routes: RouteModule[];
+  authenticators?: Partial<Record<Caller['kind'], Authenticator>>;
+  /** Scheduled and queued jobs; the server's job runner runs them (lib/jobs). */
+  jobs?: JobDefinition[];
 }

@@ -5,7 +5,7 @@ import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 import type { TestProject } from 'vitest/node';
 import { openDatabase } from '../db/client';
-import { seedDatabase } from '../seed/seed';
+import { seedDatabase } from '../modules/system';
 import { TEST_PASSWORD } from './constants';
 
 declare module 'vitest' {

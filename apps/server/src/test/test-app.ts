@@ -5,11 +5,13 @@ import type { Envelope, LoginResult } from '@lightdesk/contract';
 import { eq, inArray } from 'drizzle-orm';
 import pg from 'pg';
 import { inject } from 'vitest';
-import { buildApp, type LightdeskApp } from '../app';
+import type { FastifyInstance } from 'fastify';
+import { buildApp, type BuildOptions, type LightdeskApp } from '../app';
 import { loadConfig } from '../config';
 import { openDatabase, type DatabaseHandle } from '../db/client';
 import type { Clock } from '../lib/clock';
-import { menus, roleMenus, roles, userRoles, users } from '../db/schema';
+import type { Area } from '../lib/routes';
+import { menus, roleMenus, roles, userRoles, users } from '../modules/system/schema';
 import { TEST_PASSWORD } from './constants';
 
 export { TEST_PASSWORD };
@@ -105,13 +107,24 @@ async function cloneDatabase(): Promise<{ database: DatabaseHandle; drop: () => 
   return { database: await openDatabase({ pglite: client }), drop: () => Promise.resolve() };
 }
 
+export interface TestAppOptions {
+  /** The server's logger (silent unless given), e.g. `{ level: 'error', stream }` to read what it logs. */
+  logger?: BuildOptions['logger'];
+  /** Adds routes of the test's own (a failing export, say) before the server listens. */
+  beforeListen?: (app: FastifyInstance) => void;
+  /** The areas to serve, when a test needs one of its own beside the product's. */
+  areas?: Area[];
+}
+
 /** A whole server on a fresh copy of the seeded test database, listening on a free port. */
-export async function testApp(env: Record<string, string> = {}): Promise<TestApp> {
+export async function testApp(env: Record<string, string> = {}, options: TestAppOptions = {}): Promise<TestApp> {
   const { database, drop } = await cloneDatabase();
   const clock = new TestClock();
-  const config = loadConfig({ LIGHTDESK_CAPTCHA: 'off', LOG_LEVEL: 'silent', ...env });
-  const built = await buildApp({ config, database, clock, logger: false });
-  const address = await built.app.listen({ port: 0, host: '127.0.0.1' });
+  const config = loadConfig({ LIGHTDESK_CAPTCHA: 'off', LIGHTDESK_RATE_LIMIT: 'off', LIGHTDESK_OVERLOAD_DELAY_MS: '0', LOG_LEVEL: 'silent', ...env });
+  const built = await buildApp({ config, database, clock, logger: options.logger ?? false, ...(options.areas && { areas: options.areas }) });
+  options.beforeListen?.(built.app);
+  // A free port unless the test names one (when the address must be known before start, e.g. LIGHTDESK_PUBLIC_URL).
+  const address = await built.app.listen({ port: env.PORT ? config.port : 0, host: '127.0.0.1' });
   const api = new ApiClient(address);
   const login = (username: string, password = TEST_PASSWORD, extra: Record<string, unknown> = {}) =>
     api.post<LoginResult>('/api/system/auth/login', { username, password, ...extra });

@@ -1,7 +1,7 @@
 import { describe, expect, test } from 'vitest';
 import { decideAccess, isPublicPath, loginPath, redirectTarget, safeRedirect } from './guard';
 
-describe('spec §2 public routes', () => {
+describe('public routes', () => {
   test.each([
     '/login',
     '/login2',

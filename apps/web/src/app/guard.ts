@@ -3,7 +3,7 @@ import { loginPath } from '../lib/redirect';
 export { loginPath, redirectTarget, safeRedirect } from '../lib/redirect';
 
 /**
- * spec §2 public routes. A path that merely contains one of these is public too — the
+ * The routes that need no sign-in. A path that merely contains one of these is public too — the
  * original's rule, kept so that e.g. `/help-center/question/3/9` needs no sign-in.
  */
 export const PUBLIC_PATHS: readonly string[] = [
@@ -32,7 +32,7 @@ export const isPublicPath = (pathname: string): boolean => PUBLIC_PATHS.some((p)
 
 export type Access = { allow: true } | { allow: false; redirectTo: string };
 
-/** spec §2: without a token every non-public path goes to /login carrying the full original path. */
+/** Without a token every non-public path goes to /login carrying the full original path. */
 export function decideAccess(fullPath: string, hasToken: boolean): Access {
   const pathname = fullPath.split(/[?#]/, 1)[0] ?? '/';
   if (hasToken || isPublicPath(pathname)) return { allow: true };

@@ -2,8 +2,8 @@ import { useTranslation } from 'react-i18next';
 import { isChunkLoadError } from '../lib/lazy';
 
 /**
- * What a person sees when part of the console failed: a chunk that did not arrive (spec §8:
- * after 120 s, or a newer build replaced it) asks for a reload; anything else says so plainly.
+ * What a person sees when part of the console failed: a chunk that did not arrive (after
+ * 120 s, or a newer build replaced it) asks for a reload; anything else says so plainly.
  * Plain HTML on purpose: when chunks fail to load, antd may be what is missing.
  */
 export function LoadFailure({ error, onRetry }: { error: unknown; onRetry?: () => void }) {

@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 
-/** spec §2 `/404`, where the catch-all route leads. */
+/** `/404`, where the catch-all route leads. */
 export function NotFoundPage() {
   const { t } = useTranslation();
   return (

@@ -1,6 +1,6 @@
 import { QueryClient } from '@tanstack/react-query';
 
-/** Errors are already shown by the HTTP clients (spec §8), so queries do not retry into more toasts. */
+/** Errors are already shown by the HTTP clients, so queries do not retry into more toasts. */
 export const queryClient = new QueryClient({
   defaultOptions: { queries: { retry: false, refetchOnWindowFocus: false, staleTime: 30_000 } },
 });

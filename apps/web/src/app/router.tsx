@@ -1,20 +1,19 @@
 import { createHashRouter, useRouteError } from 'react-router';
 import { LoginPage, Login2Page } from '../features/auth/login-page';
 import { setSessionEndHandler, sessionEndedText } from '../lib/http/feedback';
+import { withTimeout } from '../lib/lazy';
 import { notify } from '../lib/notify';
 import { isPublicPath, loginPath } from './guard';
 import { LoadFailure } from './load-failure';
 import { NotFoundPage } from './not-found-page';
 import { PageSpinner } from './page-spinner';
 import { forgetSession } from './session';
-import { Shell } from './shell';
-import { shellLoader } from './shell-loader';
 
 function RouteError() {
   return <LoadFailure error={useRouteError()} />;
 }
 
-/** Hash routing (spec §2). The sign-in screens are in the first chunk; everything else is lazy. */
+/** Hash routing. The sign-in screens are in the first chunk; everything else is lazy. */
 export const router = createHashRouter([
   {
     errorElement: <RouteError />,
@@ -23,7 +22,7 @@ export const router = createHashRouter([
       { path: '/login', element: <LoginPage /> },
       { path: '/login2', element: <Login2Page /> },
       { path: '/404', element: <NotFoundPage /> },
-      { path: '*', loader: shellLoader, element: <Shell /> },
+      { path: '*', lazy: withTimeout(() => import('./shell-route')) },
     ],
   },
 ]);

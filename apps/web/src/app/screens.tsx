@@ -1,9 +1,8 @@
 import { Suspense, createElement, useEffect, useState, type ComponentType, type LazyExoticComponent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { NotBuiltPage } from '../components/not-built-page';
 import { ErrorBoundary } from '../lib/error-boundary';
 import { lazyScreen } from '../lib/lazy';
-import { menuTitle, type ScreenProps } from '../lib/navigation';
+import { menuTitle, ScreenPathContext, type ScreenProps } from '../lib/navigation';
 import { LoadFailure } from './load-failure';
 import { PageSpinner } from './page-spinner';
 import type { AppRoute } from '../lib/route-table';
@@ -13,7 +12,7 @@ type ScreenModule = () => Promise<{ default: ComponentType<ScreenProps> }>;
 const publicContent: ScreenModule = () => import('../features/public/public-content').then((m) => ({ default: m.PublicScreen }));
 
 /**
- * The screens this build contains, keyed by the menu's `component` (spec §2). Each loads on
+ * The screens this build contains, keyed by the menu's `component`. Each loads on
  * first visit; an entry missing here shows the "not built yet" page instead of a 404.
  */
 export const SCREENS: Readonly<Record<string, ScreenModule>> = {
@@ -30,32 +29,39 @@ export const SCREENS: Readonly<Record<string, ScreenModule>> = {
   'guide/guideCustomerCounting': publicContent,
   'guide/guideHeatmap': publicContent,
   'guide/guideVideoPlayer': publicContent,
-  // Agents, packages, logs and sessions (issue 4).
+  // Agents, packages, logs and sessions.
   'system/tenant/index': () => import('../features/system/tenant/tenant-page').then((m) => ({ default: m.TenantPage })),
   'system/tenant-package/index': () => import('../features/system/tenant-package/tenant-package-page').then((m) => ({ default: m.TenantPackagePage })),
   'system/login-log/index': () => import('../features/system/log/login-log-page').then((m) => ({ default: m.LoginLogPage })),
   'system/operate-log/index': () => import('../features/system/log/operate-log-page').then((m) => ({ default: m.OperateLogPage })),
   'system/sms-log/index': () => import('../features/system/log/sms-log-page').then((m) => ({ default: m.SmsLogPage })),
   'system/session/index': () => import('../features/system/session/session-page').then((m) => ({ default: m.SessionPage })),
-  // Menus, dictionaries, parameter and platform settings, areas (issue 4).
+  'system/job/index': () => import('../features/system/job/job-page').then((m) => ({ default: m.JobPage })),
+  // Menus, dictionaries, parameter and platform settings, areas.
   'system/menu/index': () => import('../features/system/menu/menu-page').then((m) => ({ default: m.MenuPage })),
   'system/dict/index': () => import('../features/system/dict/dict-page').then((m) => ({ default: m.DictPage })),
   'system/config/index': () => import('../features/system/config/config-page').then((m) => ({ default: m.ConfigPage })),
   'system/platform-setting/index': () => import('../features/system/platform-setting/platform-setting-page').then((m) => ({ default: m.PlatformSettingPage })),
   'system/area/index': () => import('../features/system/area/area-page').then((m) => ({ default: m.AreaPage })),
-  // Staff, roles, departments and posts (issue 4).
+  // Staff, roles, departments and posts.
   'system/user/index': () => import('../features/system/user/user-page').then((m) => ({ default: m.UserPage })),
   'system/role/index': () => import('../features/system/role/role-page').then((m) => ({ default: m.RolePage })),
   'system/dept/index': () => import('../features/system/dept/dept-page').then((m) => ({ default: m.DeptPage })),
   'system/post/index': () => import('../features/system/post/post-page').then((m) => ({ default: m.PostPage })),
 };
 
+// Shown only for menu entries this build has no screen for.
+const NotBuiltPage = lazyScreen<{ name: string }>(() => import('../components/not-built-page').then((m) => ({ default: m.NotBuiltPage })));
+
+/** Whether this build shows the route: an embedded page, or a screen in the registry. */
+export const canShow = (route: AppRoute) => !!route.frameSrc || Object.hasOwn(SCREENS, route.component);
+
 /** One lazy component per registry key, made once: nothing loads until it renders. */
 const LAZY_SCREENS: ReadonlyMap<string, LazyExoticComponent<ComponentType<ScreenProps>>> = new Map(
   Object.entries(SCREENS).map(([component, load]) => [component, lazyScreen(load)]),
 );
 
-/** spec §2/§9: embedded pages are the window's height less the navbar and tags (94.5 px). */
+/** Embedded pages are the window's height less the navbar and tags (94.5 px). */
 export const frameHeight = (windowHeight: number) => windowHeight - 94.5;
 
 function EmbeddedFrame({ src, title }: { src: string; title: string }) {
@@ -78,10 +84,12 @@ export function Screen({ route }: { route: AppRoute }) {
     <ErrorBoundary fallback={(error, retry) => <LoadFailure error={error} onRetry={retry} />}>
       <Suspense fallback={<PageSpinner />}>
         {screen ? (
-          // The registry's components are module constants, made once above, not per render.
-          createElement(screen, { path: route.path, name: title, component: route.component })
+          <ScreenPathContext value={route.path}>
+            {/* The registry's components are module constants, made once above, not per render. */}
+            {createElement(screen, { path: route.path, name: title, component: route.component })}
+          </ScreenPathContext>
         ) : (
-          <NotBuiltPage name={title} component={route.component || '—'} />
+          <NotBuiltPage name={title} />
         )}
       </Suspense>
     </ErrorBoundary>

@@ -4,6 +4,7 @@ import { useDictStore } from '../components/dict-store';
 import { loadDicts } from '../components/load-dicts';
 import { clearAuth, getToken } from '../lib/auth-token';
 import { api, openApi } from '../lib/http';
+import { i18n } from '../lib/i18n';
 import { useScreens } from '../lib/navigation';
 import { useSession } from '../lib/session';
 import { useTags } from '../layout/tags-store';
@@ -19,12 +20,24 @@ export const useShell = create<ShellState>()(() => ({}));
 export const hasToken = () => !!getToken();
 export const sessionLoaded = () => !!useShell.getState().table;
 
-/** spec §4: dictionaries, then user info, then the routes built from the menu. */
+/**
+ * Which screens this build has decides the landing screen. The registry loads with the layout,
+ * which comes next anyway; if it fails to load, the layout shows the failure, and the landing is
+ * the first visible screen meanwhile.
+ */
+const screenRegistry = () =>
+  import('./screens').then(
+    (m) => m.canShow,
+    () => undefined,
+  );
+
+/** Dictionaries (with their labels' translations), then user info, then the routes built from the menu. */
 async function load(): Promise<void> {
-  await loadDicts();
+  const canShow = screenRegistry();
+  await Promise.all([loadDicts(), i18n.loadNamespaces('dict')]);
   const info = await api.get<PermissionInfo>('/system/auth/get-permission-info');
   useSession.getState().setIdentity(info);
-  const table = buildRouteTable(info.menus);
+  const table = buildRouteTable(info.menus, await canShow);
   useScreens.setState({ screens: table.routes.map(({ path, name, componentName, visible }) => ({ path, name, componentName, visible })) });
   useShell.setState({ table });
 }
@@ -39,7 +52,7 @@ export function ensureSession(): Promise<void> {
   return loading;
 }
 
-/** Forgets everything of the session in this browser tab (spec §4: roles, permissions, tokens). */
+/** Forgets everything of the session in this browser tab: roles, permissions, tokens. */
 export function forgetSession(): void {
   clearAuth();
   useSession.getState().clear();
@@ -51,7 +64,7 @@ export function forgetSession(): void {
   void import('./query-client').then(({ queryClient }) => queryClient.clear());
 }
 
-/** spec §4: logout clears the session even when the server call fails. */
+/** Logout clears the session even when the server call fails. */
 export async function signOut(): Promise<void> {
   try {
     if (getToken()) await openApi.post('/auth/logout');

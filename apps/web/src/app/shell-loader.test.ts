@@ -19,6 +19,10 @@ vi.mock('./session', () => ({
   useShell: { getState: () => ({ table: session.loaded ? { home: session.home } : undefined }) },
 }));
 
+// The layout's download is started by the loader; here it only records that it was asked for.
+const loadLayout = vi.hoisted(() => vi.fn(() => Promise.resolve()));
+vi.mock('./shell', () => ({ loadLayout }));
+
 /** Runs the loader for an in-app path; returns where it redirected, or null when it let through. */
 async function visit(path: string): Promise<string | null> {
   const url = new URL(`http://localhost${path}`);
@@ -27,8 +31,11 @@ async function visit(path: string): Promise<string | null> {
   return result ? result.headers.get('Location') : null;
 }
 
-describe('the console guard (spec §2, §4)', () => {
-  beforeEach(() => Object.assign(session, { token: false, loaded: false, home: '/today/index', fail: false, signOut: vi.fn() }));
+describe('the console guard', () => {
+  beforeEach(() => {
+    Object.assign(session, { token: false, loaded: false, home: '/today/index', fail: false, signOut: vi.fn() });
+    loadLayout.mockClear();
+  });
 
   test('signed out, a deep link goes to sign-in carrying the full path', async () => {
     expect(await visit('/store/mesh?page=3')).toBe('/login?redirect=%2Fstore%2Fmesh%3Fpage%3D3');
@@ -42,6 +49,20 @@ describe('the console guard (spec §2, §4)', () => {
     session.token = true;
     expect(await visit('/store/mesh')).toBeNull();
     expect(session.loaded).toBe(true);
+  });
+
+  test('while the session loads, the layout downloads alongside; once loaded, it is not asked for again', async () => {
+    session.token = true;
+    await visit('/store/mesh');
+    expect(loadLayout).toHaveBeenCalledOnce();
+    await visit('/store/group');
+    expect(loadLayout).toHaveBeenCalledOnce();
+  });
+
+  test('signed out, nothing of the layout is fetched', async () => {
+    await visit('/store/mesh');
+    await visit('/privacy');
+    expect(loadLayout).not.toHaveBeenCalled();
   });
 
   test('/ goes to the first visible generated route', async () => {

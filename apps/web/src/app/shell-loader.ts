@@ -1,9 +1,10 @@
 import { redirect, type LoaderFunctionArgs } from 'react-router';
 import { decideAccess, isPublicPath } from './guard';
 import { ensureSession, hasToken, sessionLoaded, signOut, useShell } from './session';
+import { loadLayout } from './shell';
 
 /**
- * Runs before every console page (spec §2, §4): the access rule, then — with a token but no
+ * Runs before every console page: the access rule, then — with a token but no
  * session yet (sign-in, F5, a deep link in a new tab) — dictionaries, user info and routes.
  */
 export async function shellLoader({ request }: LoaderFunctionArgs): Promise<Response | null> {
@@ -12,16 +13,19 @@ export async function shellLoader({ request }: LoaderFunctionArgs): Promise<Resp
   if (!access.allow) return redirect(access.redirectTo);
 
   if (hasToken() && !sessionLoaded()) {
+    // The layout will be needed once the session is there: fetch both at once. (A failure here
+    // shows when the layout renders, through its own error handling.)
+    loadLayout().catch(() => undefined);
     try {
       await ensureSession();
     } catch {
-      // spec §4: a session that cannot load is ended; public pages still show.
+      // A session that cannot load is ended; public pages still show.
       await signOut();
       if (!isPublicPath(url.pathname)) return redirect('/');
     }
   }
   const home = useShell.getState().table?.home;
-  // spec §2: `/` goes to the first visible generated route.
+  // `/` goes to the landing screen: the first visible route this build can show (route-table.ts).
   if (url.pathname === '/' && home) return redirect(home);
   return null;
 }

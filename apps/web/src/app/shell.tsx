@@ -8,10 +8,15 @@ import { findRoute, type RouteTable } from '../lib/route-table';
 import { PageSpinner } from './page-spinner';
 import { useShell } from './session';
 
+/**
+ * The layout and the app's services for it (screens, dialogs), which arrive together. The shell's
+ * loader starts this while it loads the session, so the two downloads overlap.
+ */
+export const loadLayout = () => Promise.all([import('../layout/main-layout'), import('./layout-services')]);
+
 // The layout and public pages load on demand: the sign-in screen never carries them.
-// The layout and the app's services for it (screens, dialogs) arrive together, on demand.
 const MainLayout = lazyScreen(async () => {
-  const [{ MainLayout: Layout }, { layoutServices, ConsoleProviders }] = await Promise.all([import('../layout/main-layout'), import('./layout-services')]);
+  const [{ MainLayout: Layout }, { layoutServices, ConsoleProviders }] = await loadLayout();
   return {
     default: ({ table }: { table: RouteTable }) => (
       <ConsoleProviders>

@@ -31,7 +31,7 @@ afterEach(() => {
   document.body.innerHTML = '';
 });
 
-describe('confirm deletion (spec §8)', () => {
+describe('confirm deletion', () => {
   test("asks 'Do you confirm deletion?' naming the item", async () => {
     const ask = setup();
     void ask({ content: 'Store “Oak Street”', onConfirm: () => undefined });
@@ -67,7 +67,7 @@ describe('confirm deletion (spec §8)', () => {
     await expect(result).resolves.toBe(false);
   });
 
-  test('a click on the backdrop does not close it (spec §2)', async () => {
+  test('a click on the backdrop does not close it', async () => {
     const ask = setup();
     let settled = false;
     void ask({ onConfirm: () => undefined }).then(() => (settled = true));

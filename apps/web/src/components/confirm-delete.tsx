@@ -11,7 +11,7 @@ export interface ConfirmDeleteOptions {
 }
 
 /**
- * The 'Do you confirm deletion?' dialog (spec §8). A hook rather than Modal.confirm
+ * The 'Do you confirm deletion?' dialog. A hook rather than Modal.confirm
  * so the dialog inherits the app's theme and antd locale; render `contextHolder` once.
  * The returned promise is true when deleted, false when cancelled or when onConfirm
  * failed (the HTTP client has already shown that error).
@@ -28,7 +28,7 @@ export function useConfirmDelete(): [confirmDelete: (options: ConfirmDeleteOptio
           okText: t('confirmDelete.ok'),
           okType: 'danger',
           cancelText: t('confirmDelete.cancel'),
-          // spec §2: dialogs do not close when the backdrop is clicked.
+          // Dialogs do not close when the backdrop is clicked.
           mask: { closable: false },
           onOk: async () => {
             try {

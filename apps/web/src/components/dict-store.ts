@@ -4,7 +4,7 @@ import { create } from 'zustand';
 export interface DictState {
   /** Entries of each dictionary type, in the server's sort order. */
   byType: Record<string, DictData[]>;
-  /** Replaces the whole cache with `GET /api/system/dict-data/list-all-simple` (spec §7: grouped by dictType). */
+  /** Replaces the whole cache with `GET /api/system/dict-data/list-all-simple` (every type's entries, grouped by dictType). */
   setAll: (list: readonly DictData[]) => void;
   entries: (type: string) => DictData[];
   entry: (type: string, value: string) => DictData | undefined;

@@ -16,6 +16,13 @@ const entry = (dictType: string, value: string, label: string, colorType = '', s
 });
 
 // The server's seeded labels (English): translations stand for these (use-dict).
+/** A test instance whose en-US dict namespace holds these label translations. */
+function dictI18n(labels: Record<string, Record<string, string>>) {
+  const i18n = testI18n();
+  i18n.addResourceBundle('en-US', 'dict', labels);
+  return i18n;
+}
+
 const STATUS = [entry('common_status', '1', 'Disabled', 'danger', 2), entry('common_status', '0', 'Enabled', 'success', 1)];
 const CHANNEL = [
   entry('firmware_channel', 'release', 'Release', 'primary', 1),
@@ -69,8 +76,8 @@ describe('DictTag', () => {
     expect(tag.className).not.toMatch(/ant-tag-(success|error|processing|warning)/);
   });
 
-  test('prefers the translation dict.<type>.<value> of the common namespace', () => {
-    const i18n = testI18n({ dict: { common_status: { '0': '开启', '1': '停用' } } });
+  test('prefers the translation <type>.<value> of the dict namespace', () => {
+    const i18n = dictI18n({ common_status: { '0': '开启', '1': '停用' } });
     renderWithProviders(
       <>
         <DictTag type="common_status" value="0" />
@@ -85,8 +92,8 @@ describe('DictTag', () => {
   });
 
   test('follows a language change', async () => {
-    const i18n = testI18n({ dict: { common_status: { '0': 'Enabled' } } });
-    i18n.addResourceBundle('de-DE', 'common', { dict: { common_status: { '0': 'Aktiviert' } } });
+    const i18n = dictI18n({ common_status: { '0': 'Enabled' } });
+    i18n.addResourceBundle('de-DE', 'dict', { common_status: { '0': 'Aktiviert' } });
     renderWithProviders(<DictTag type="common_status" value="0" />, { i18n });
     expect(screen.getByText('Enabled')).toBeInTheDocument();
     await act(() => i18n.changeLanguage('de-DE'));
@@ -112,7 +119,7 @@ describe('DictSelect', () => {
   };
 
   test('offers the entries of its type, translated where the locale knows them', async () => {
-    const i18n = testI18n({ dict: { common_status: { '0': '开启' } } });
+    const i18n = dictI18n({ common_status: { '0': '开启' } });
     renderWithProviders(<DictSelect type="common_status" data-testid="status" />, { i18n });
     expect(await openOptions()).toEqual(['开启', 'Disabled']);
   });

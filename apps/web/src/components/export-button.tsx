@@ -1,13 +1,17 @@
 import DownloadOutlined from '@ant-design/icons/DownloadOutlined';
 import Button from 'antd/es/button';
-import Progress from 'antd/es/progress';
+import type { ProgressProps } from 'antd/es/progress';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { lazyPart } from '../lib/lazy';
 import { saveBlob, xlsxName } from './save-file';
+
+// Shown only while a file arrives: the list does not load it before someone exports.
+const Progress = lazyPart<ProgressProps>(() => import('antd/es/progress'));
 
 /**
  * Fetches a blob with progress; the app passes its download client
- * (spec §7: `/api`, blob, 50 s). `total` is absent when the server streams
+ * (`/api`, blob, 50 s timeout). `total` is absent when the server streams
  * without a length, as Excel exports do.
  */
 export type DownloadFn = (url: string, params: Record<string, string>, onProgress: (loaded: number, total?: number) => void) => Promise<Blob>;
@@ -15,7 +19,7 @@ export type DownloadFn = (url: string, params: Record<string, string>, onProgres
 export interface ExportButtonProps {
   /** The list's `…/export-excel` URL. */
   url: string;
-  /** The list's current filters: the export holds the same rows (DESIGN §3). */
+  /** The list's current filters: the export holds the same rows as the list. */
   params: Record<string, string>;
   fileName: string;
   download: DownloadFn;

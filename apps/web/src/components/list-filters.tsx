@@ -1,13 +1,14 @@
 import SearchOutlined from '@ant-design/icons/SearchOutlined';
 import SyncOutlined from '@ant-design/icons/SyncOutlined';
 import Button from 'antd/es/button';
-import DatePicker from 'antd/es/date-picker';
 import Form from 'antd/es/form';
 import Input from 'antd/es/input';
 import Select from 'antd/es/select';
-import { cloneElement, type ReactElement, type ReactNode } from 'react';
+import { cloneElement, useEffect, useRef, type ReactElement, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { DateRangeInput } from './date-range-input';
 import { DictSelect } from './dict-select';
+import { filterValues } from './list-url-state';
 
 /** One field of a list screen's search form; `name` is the query parameter it fills. */
 export type FilterConfig =
@@ -57,7 +58,7 @@ const isDayRange = (v: unknown): v is [DayValue, DayValue] =>
 /**
  * Form values → query parameters: text trimmed, empty fields left out, a day range
  * from the start of its first day to the end of its last in the user's time zone,
- * sent as ISO-8601 UTC (DESIGN §3).
+ * sent as ISO-8601 UTC like every timestamp the API takes.
  */
 export function filterParams(filters: readonly FilterConfig[], values: FilterValues): FilterParams {
   const params: FilterParams = {};
@@ -87,7 +88,7 @@ function filterControl(filter: FilterConfig, placeholder: string, choose: string
     case 'dict':
       return <DictSelect type={filter.dictType} style={{ width: 200 }} />;
     case 'dateRange':
-      return <DatePicker.RangePicker style={{ width: 260 }} />;
+      return <DateRangeInput />;
     case 'control': {
       // Controls made outside React's tree cannot translate their own placeholder.
       const control = filter.control as ReactElement<{ placeholder?: ReactNode }>;
@@ -98,13 +99,24 @@ function filterControl(filter: FilterConfig, placeholder: string, choose: string
 
 export interface SearchFormProps {
   filters: readonly FilterConfig[];
+  /** The filters applied now (e.g. from the address): the fields show them. */
+  values?: FilterParams;
   onSearch: (params: FilterParams) => void;
 }
 
 /** The search form above a list: the configured filters, Search and Reset. */
-export function SearchForm({ filters, onSearch }: SearchFormProps) {
+export function SearchForm({ filters, values, onSearch }: SearchFormProps) {
   const { t } = useTranslation('components');
   const [form] = Form.useForm<FilterValues>();
+  // Filters applied from elsewhere (a link, back and forward) show in the fields; text typed but
+  // not searched yet stays while they do not change (a kept-alive screen shown again).
+  const applied = JSON.stringify(values ?? {});
+  const shown = useRef<string>(undefined);
+  useEffect(() => {
+    if (shown.current === applied) return;
+    shown.current = applied;
+    form.setFieldsValue(filterValues(filters, JSON.parse(applied) as FilterParams));
+  }, [form, filters, applied]);
   return (
     <Form
       form={form}

@@ -3,12 +3,14 @@ import { queryOptions } from '@tanstack/react-query';
 import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
+import { resourceCache } from '../lib/resource-cache';
 import { useSession } from '../lib/session';
 import { useDictStore } from './dict-store';
 import type { DownloadFn } from './export-button';
 import { col, dateCol, dictCol } from './list-columns';
 import { dateRangeFilter, dictFilter, filterParams, selectFilter, textFilter } from './list-filters';
 import { ListPage, type ListForm } from './list-page';
+import { ScreenPathContext } from '../lib/navigation';
 import { renderWithProviders } from './test-utils';
 
 interface Store {
@@ -17,7 +19,7 @@ interface Store {
   status: string;
   createdAt: string;
 }
-type StoreQuery = PageQuery & { meshName?: string; status?: string };
+type StoreQuery = PageQuery & { meshName?: string; status?: string; sortBy?: string; sortOrder?: 'asc' | 'desc' };
 
 const STORES: Store[] = Array.from({ length: 45 }, (_, i) => ({
   id: i + 1,
@@ -26,12 +28,14 @@ const STORES: Store[] = Array.from({ length: 45 }, (_, i) => ({
   createdAt: '2025-03-04T05:06:07.000Z',
 }));
 
-/** A fake server: pages and filters the stores, recording every request. */
+/** A fake server: pages, filters and sorts (by name) the stores, recording every request. */
 const fetchStores = vi.fn(async (q: StoreQuery): Promise<Page<Store>> => {
   const rows = STORES.filter((s) => (!q.meshName || s.meshName.includes(q.meshName)) && (!q.status || s.status === q.status));
+  if (q.sortBy === 'meshName') rows.sort((a, b) => a.meshName.localeCompare(b.meshName) * (q.sortOrder === 'desc' ? -1 : 1));
   return { list: rows.slice((q.page - 1) * q.limit, q.page * q.limit), total: rows.length };
 });
-const storePageQuery = (q: StoreQuery) => queryOptions({ queryKey: ['stores', q], queryFn: () => fetchStores(q) });
+const storeCache = resourceCache('store', 'mesh');
+const storePageQuery = (q: StoreQuery) => queryOptions({ queryKey: storeCache.key('page', q), queryFn: () => fetchStores(q) });
 const lastQuery = () => fetchStores.mock.lastCall?.[0];
 
 const dict = (value: string, label: string, colorType: string): DictData => ({
@@ -72,6 +76,7 @@ test('without a can prop, actions follow the signed-in user: none are shown to a
   renderWithProviders(
     <ListPage
       query={storePageQuery}
+      cache={storeCache}
       columns={columns}
       actions={{ create: { permission: 'store:mesh:create', form: () => null }, remove: { permission: 'store:mesh:delete', run: vi.fn() } }}
     />,
@@ -83,7 +88,7 @@ test('without a can prop, actions follow the signed-in user: none are shown to a
 
 describe('ListPage', () => {
   test('shows the first page of rows from the query, with dictionary tags and dates', async () => {
-    renderWithProviders(<ListPage query={storePageQuery} columns={columns} />);
+    renderWithProviders(<ListPage query={storePageQuery} cache={storeCache} columns={columns} />);
     await waitFor(() => expect(rowNames()).toHaveLength(20));
     expect(lastQuery()).toEqual({ page: 1, limit: 20 });
     expect(rowNames()[0]).toBe('Store 1');
@@ -94,7 +99,7 @@ describe('ListPage', () => {
   });
 
   test('passes the search filters to the query and starts again at page 1', async () => {
-    renderWithProviders(<ListPage query={storePageQuery} columns={columns} filters={filters} />);
+    renderWithProviders(<ListPage query={storePageQuery} cache={storeCache} columns={columns} filters={filters} />);
     await waitFor(() => expect(rowNames()).toHaveLength(20));
     await userEvent.click(screen.getByTestId('pagination-next'));
     await waitFor(() => expect(lastQuery()).toEqual({ page: 2, limit: 20 }));
@@ -131,7 +136,7 @@ describe('ListPage', () => {
         { value: '1', label: 'Odd' },
       ]),
     ];
-    renderWithProviders(<ListPage query={storePageQuery} columns={columns} filters={byStatus} />);
+    renderWithProviders(<ListPage query={storePageQuery} cache={storeCache} columns={columns} filters={byStatus} />);
     await waitFor(() => expect(rowNames()).toHaveLength(20));
     const search = screen.getByTestId('list-search');
     expect(search).toHaveTextContent('Please select');
@@ -146,6 +151,7 @@ describe('ListPage', () => {
     renderWithProviders(
       <ListPage
         query={storePageQuery}
+        cache={storeCache}
         columns={columns}
         can={can}
         actions={{
@@ -165,7 +171,13 @@ describe('ListPage', () => {
 
   test('without a permission for any row action there is no action column', async () => {
     renderWithProviders(
-      <ListPage query={storePageQuery} columns={columns} can={() => false} actions={{ remove: { permission: 'store:mesh:delete', run: vi.fn() } }} />,
+      <ListPage
+        query={storePageQuery}
+        cache={storeCache}
+        columns={columns}
+        can={() => false}
+        actions={{ remove: { permission: 'store:mesh:delete', run: vi.fn() } }}
+      />,
     );
     await waitFor(() => expect(rowNames()).toHaveLength(20));
     expect(screen.queryByText('Actions')).toBeNull();
@@ -174,7 +186,12 @@ describe('ListPage', () => {
   test('deletes a row after confirmation and reloads the list', async () => {
     const run = vi.fn(async (_row: Store) => undefined);
     renderWithProviders(
-      <ListPage query={storePageQuery} columns={columns} actions={{ remove: { permission: 'store:mesh:delete', run, describe: (s) => s.meshName } }} />,
+      <ListPage
+        query={storePageQuery}
+        cache={storeCache}
+        columns={columns}
+        actions={{ remove: { permission: 'store:mesh:delete', run, describe: (s) => s.meshName } }}
+      />,
     );
     await waitFor(() => expect(rowNames()).toHaveLength(20));
     const calls = fetchStores.mock.calls.length;
@@ -184,7 +201,8 @@ describe('ListPage', () => {
     expect(dialog).toHaveTextContent('Store 3');
     await userEvent.click(within(dialog).getByRole('button', { name: 'Confirm' }));
     await waitFor(() => expect(run).toHaveBeenCalledWith(STORES[2]));
-    expect(await screen.findByText('Deleted successfully')).toBeInTheDocument();
+    // The toast's code loads on its first use.
+    expect(await screen.findByText('Deleted successfully', undefined, { timeout: 10_000 })).toBeInTheDocument();
     await waitFor(() => expect(fetchStores.mock.calls.length).toBeGreaterThan(calls));
   });
 
@@ -201,6 +219,7 @@ describe('ListPage', () => {
     renderWithProviders(
       <ListPage
         query={storePageQuery}
+        cache={storeCache}
         columns={columns}
         actions={{ create: { permission: 'c', form: StoreForm }, edit: { permission: 'u', form: StoreForm } }}
       />,
@@ -245,6 +264,7 @@ describe('ListPage', () => {
       renderWithProviders(
         <ListPage
           query={storePageQuery}
+          cache={storeCache}
           columns={columns}
           filters={filters}
           actions={{ export: { permission: 'store:mesh:export', url: '/store/mesh/export-excel', fileName: 'stores', download } }}
@@ -274,11 +294,132 @@ describe('ListPage', () => {
     test('a failed download saves nothing and ends the progress', async () => {
       const download = vi.fn<DownloadFn>(() => Promise.reject(new Error('timeout')));
       renderWithProviders(
-        <ListPage query={storePageQuery} columns={columns} actions={{ export: { permission: 'e', url: '/x/export-excel', fileName: 'x.xlsx', download } }} />,
+        <ListPage
+          query={storePageQuery}
+          cache={storeCache}
+          columns={columns}
+          actions={{ export: { permission: 'e', url: '/x/export-excel', fileName: 'x.xlsx', download } }}
+        />,
       );
       await userEvent.click(screen.getByTestId('list-export'));
       await waitFor(() => expect(screen.queryByTestId('list-export-progress')).toBeNull());
       expect(saved).toBeUndefined();
     });
+  });
+});
+
+describe('ListPage order and address', () => {
+  const sortable = [col<Store>('meshName', 'Store name', { sortable: true }), dictCol<Store>('status', 'Status', 'common_status')];
+  const header = (name: string) => screen.getByRole('columnheader', { name: new RegExp(name) });
+  const upArrow = (name: string) => header(name).querySelector('.ant-table-column-sorter-up');
+
+  test('a sortable header sorts on the server: ascending, descending, then the default order again', async () => {
+    renderWithProviders(<ListPage query={storePageQuery} cache={storeCache} columns={sortable} />);
+    await waitFor(() => expect(rowNames()).toHaveLength(20));
+    // Only the columns the server sorts by offer it.
+    expect(header('Status').querySelector('.ant-table-column-sorter')).toBeNull();
+    expect(header('Store name')).not.toHaveAttribute('aria-sort');
+
+    await userEvent.click(header('Store name'));
+    await waitFor(() => expect(lastQuery()).toEqual({ sortBy: 'meshName', sortOrder: 'asc', page: 1, limit: 20 }));
+    await waitFor(() => expect(rowNames().slice(0, 3)).toEqual(['Store 1', 'Store 10', 'Store 11']));
+    expect(header('Store name')).toHaveAttribute('aria-sort', 'ascending');
+    expect(upArrow('Store name')).toHaveClass('active');
+
+    await userEvent.click(header('Store name'));
+    await waitFor(() => expect(lastQuery()).toEqual({ sortBy: 'meshName', sortOrder: 'desc', page: 1, limit: 20 }));
+    await waitFor(() => expect(rowNames()[0]).toBe('Store 9'));
+    expect(header('Store name')).toHaveAttribute('aria-sort', 'descending');
+
+    await userEvent.click(header('Store name'));
+    await waitFor(() => expect(lastQuery()).toEqual({ page: 1, limit: 20 }));
+    expect(header('Store name')).not.toHaveAttribute('aria-sort');
+  });
+
+  test('sorting starts again at page 1, and the export comes in the order shown', async () => {
+    const download = vi.fn<DownloadFn>(() => new Promise<Blob>(() => undefined));
+    renderWithProviders(
+      <ListPage
+        query={storePageQuery}
+        cache={storeCache}
+        columns={sortable}
+        actions={{ export: { permission: 'e', url: '/x/export-excel', fileName: 'x', download } }}
+      />,
+      { route: '/?page=2' },
+    );
+    await waitFor(() => expect(lastQuery()).toEqual({ page: 2, limit: 20 }));
+    await userEvent.click(header('Store name'));
+    await waitFor(() => expect(lastQuery()).toEqual({ sortBy: 'meshName', sortOrder: 'asc', page: 1, limit: 20 }));
+    await userEvent.click(screen.getByTestId('list-export'));
+    expect(download).toHaveBeenCalledWith('/x/export-excel', { sortBy: 'meshName', sortOrder: 'asc' }, expect.any(Function));
+  });
+
+  test('a list opened at an address with filters, page, size and order sends them in its first request and shows them', async () => {
+    renderWithProviders(<ListPage query={storePageQuery} cache={storeCache} columns={sortable} filters={filters} />, {
+      route: '/?meshName=Store&status=1&sortBy=meshName&sortOrder=desc&page=2&limit=5',
+    });
+    await waitFor(() => expect(fetchStores).toHaveBeenCalled());
+    expect(fetchStores.mock.calls).toHaveLength(1);
+    expect(fetchStores.mock.calls[0]![0]).toEqual({ meshName: 'Store', status: '1', sortBy: 'meshName', sortOrder: 'desc', page: 2, limit: 5 });
+    await waitFor(() => expect(rowNames()).toEqual(['Store 4', 'Store 38', 'Store 36', 'Store 34', 'Store 32']));
+    const search = screen.getByTestId('list-search');
+    expect(within(search).getByRole('textbox')).toHaveValue('Store');
+    expect(within(search).getByTitle('Disabled')).toBeInTheDocument();
+    expect(header('Store name')).toHaveAttribute('aria-sort', 'descending');
+    expect(screen.getByTestId('pagination-pager').querySelector('[aria-current=page]')).toHaveTextContent('2');
+    expect(within(screen.getByTestId('pagination-sizes')).getByText('5 / page')).toBeInTheDocument();
+  });
+
+  test('paging and searching write the address; back shows the list as it was, search fields included', async () => {
+    const { router } = renderWithProviders(<ListPage query={storePageQuery} cache={storeCache} columns={sortable} filters={filters} />);
+    await waitFor(() => expect(rowNames()).toHaveLength(20));
+    expect(router.state.location.search).toBe('');
+
+    await userEvent.click(screen.getByTestId('pagination-next'));
+    await waitFor(() => expect(router.state.location.search).toBe('?page=2'));
+    const search = screen.getByTestId('list-search');
+    await userEvent.type(within(search).getByRole('textbox'), 'Store 4');
+    await userEvent.click(within(search).getByRole('button', { name: /Search/ }));
+    await waitFor(() => expect(router.state.location.search).toBe('?meshName=Store+4'));
+    await waitFor(() => expect(lastQuery()).toEqual({ meshName: 'Store 4', page: 1, limit: 20 }));
+
+    await act(() => router.navigate(-1));
+    await waitFor(() => expect(lastQuery()).toEqual({ page: 2, limit: 20 }));
+    expect(within(search).getByRole('textbox')).toHaveValue('');
+    await act(() => router.navigate(1));
+    await waitFor(() => expect(within(search).getByRole('textbox')).toHaveValue('Store 4'));
+  });
+
+  test('an address that does not fit the list falls back to the defaults and is cleaned, other parameters kept', async () => {
+    const { router } = renderWithProviders(<ListPage query={storePageQuery} cache={storeCache} columns={sortable} filters={filters} />, {
+      route: '/?page=abc&limit=7&sortBy=password&sortOrder=asc&status=9&brand=lumen',
+    });
+    await waitFor(() => expect(rowNames()).toHaveLength(20));
+    expect(fetchStores.mock.calls.map(([q]) => q)).toEqual([{ page: 1, limit: 20 }]);
+    await waitFor(() => expect(router.state.location.search).toBe('?brand=lumen'));
+  });
+
+  test('a page past the last one shows the last page', async () => {
+    const { router } = renderWithProviders(<ListPage query={storePageQuery} cache={storeCache} columns={sortable} />, { route: '/?page=9' });
+    await waitFor(() => expect(lastQuery()).toEqual({ page: 3, limit: 20 }));
+    await waitFor(() => expect(rowNames()).toHaveLength(5));
+    expect(router.state.location.search).toBe('?page=3');
+  });
+
+  test('kept alive behind another screen, a list leaves that address alone; opened again by its bare path, it puts its state back', async () => {
+    const { router } = renderWithProviders(
+      <ScreenPathContext value="/stores">
+        <ListPage query={storePageQuery} cache={storeCache} columns={sortable} />
+      </ScreenPathContext>,
+      { route: '/stores?page=2' },
+    );
+    await waitFor(() => expect(lastQuery()).toEqual({ page: 2, limit: 20 }));
+    // Another screen's address, with parameters of the same names.
+    await act(() => router.navigate('/devices?page=5&sortBy=meshName&sortOrder=asc'));
+    // A tag or menu entry opens the bare path.
+    await act(() => router.navigate('/stores'));
+    await waitFor(() => expect(router.state.location.search).toBe('?page=2'));
+    expect(fetchStores.mock.calls.map(([q]) => q)).toEqual([{ page: 2, limit: 20 }]);
+    expect(screen.getByTestId('pagination-pager').querySelector('[aria-current=page]')).toHaveTextContent('2');
   });
 });

@@ -5,18 +5,22 @@ import ReloadOutlined from '@ant-design/icons/ReloadOutlined';
 import type { Page, PageQuery } from '@lightdesk/contract';
 import { keepPreviousData, useQuery, type QueryKey, type UseQueryOptions } from '@tanstack/react-query';
 import Button from 'antd/es/button';
-import message from 'antd/es/message';
 import Space from 'antd/es/space';
-import Table, { type ColumnsType, type ColumnType } from 'antd/es/table';
+import Table, { type ColumnsType, type ColumnType, type TableRef } from 'antd/es/table';
 import Tooltip from 'antd/es/tooltip';
-import { useCallback, useMemo, useState, type ComponentType, type Key, type ReactNode } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState, type ComponentType, type Key, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { downloadWithProgress } from '../lib/http';
+import { notify } from '../lib/notify';
 import { usePermission } from '../lib/permission';
+import { useRefreshResource, type ResourceCache } from '../lib/resource-cache';
 import { useConfirmDelete } from './confirm-delete';
 import { ExportButton, type DownloadFn } from './export-button';
+import { sortAsked, sortKeysOf, withSortShown } from './list-columns';
 import { SearchForm, type FilterConfig, type FilterParams } from './list-filters';
-import { DEFAULT_LIMIT, Pagination } from './pagination';
+import { Pagination } from './pagination';
+import { TableScrollbar, tableScrollerProps } from './table-scrollbar';
+import { useListUrlState } from './use-list-url-state';
 
 /**
  * A create/edit dialog: `row` is absent when creating; `defaults` presets a new row's fields
@@ -47,6 +51,11 @@ export interface ListActions<Row> {
 export interface ListPageProps<Row extends object, Params extends PageQuery, TKey extends QueryKey> {
   /** A TanStack `queryOptions` factory answering `{ list, total }`, e.g. `staffPageQuery`. */
   query: (params: Params) => UseQueryOptions<Page<Row>, Error, Page<Row>, TKey>;
+  /**
+   * The resource the list shows (its query is keyed under it): a save or delete made through
+   * the list refreshes every query of it and of the resources showing it, on any screen.
+   */
+  cache: ResourceCache<Extract<TKey[0], string>, Extract<TKey[1], string>>;
   columns: ColumnsType<Row>;
   rowKey?: (keyof Row & string) | ((row: Row) => Key);
   filters?: readonly FilterConfig[];
@@ -64,6 +73,11 @@ export interface ListPageProps<Row extends object, Params extends PageQuery, TKe
   tree?: boolean;
   /** Permission check; defaults to the signed-in user's permissions (tests pass their own). */
   can?: (permission: string) => boolean;
+  /**
+   * Filters, page, size and order are kept in the screen's address (`use-list-url-state`);
+   * `false` for a list that is not its screen's main one (inside a drawer).
+   */
+  inUrl?: boolean;
 }
 
 type Dialog<Row> = { open: false } | { open: true; row?: Row; defaults?: Partial<Row> };
@@ -80,6 +94,7 @@ function parentKeys<Row extends object>(rows: readonly TreeRow<Row>[], keyOf: (r
  */
 export function ListPage<Row extends object, Params extends PageQuery, TKey extends QueryKey>({
   query,
+  cache,
   columns,
   // Every entity of the contract has an `id`; screens whose rows don't pass rowKey.
   rowKey = 'id' as keyof Row & string,
@@ -90,31 +105,36 @@ export function ListPage<Row extends object, Params extends PageQuery, TKey exte
   params: fixedParams,
   tree = false,
   can: canOverride,
+  inUrl = true,
 }: ListPageProps<Row, Params, TKey>) {
   const { hasPermi } = usePermission();
   const can = canOverride ?? hasPermi;
+  const refresh = useRefreshResource();
   const { t } = useTranslation('components');
-  const [toast, toastHolder] = message.useMessage();
   const [confirmDelete, confirmHolder] = useConfirmDelete();
-  const [search, setSearch] = useState<FilterParams>({});
-  const [paging, setPaging] = useState({ page: 1, limit: DEFAULT_LIMIT });
+  const {
+    state: { filters: search, page, limit, sort },
+    update,
+  } = useListUrlState({ filters, sortKeys: sortKeysOf(columns) }, inUrl);
   const [dialog, setDialog] = useState<Dialog<Row>>({ open: false });
   // A tree starts fully expanded; only the rows someone folds stay folded.
   const [collapsed, setCollapsed] = useState<ReadonlySet<Key>>(new Set());
+  const table = useRef<TableRef>(null);
 
   // Filters set from outside start the list again at page 1, as a search does.
   const fixedKey = JSON.stringify(fixedParams ?? {});
   const [seenFixed, setSeenFixed] = useState(fixedKey);
   if (seenFixed !== fixedKey) {
     setSeenFixed(fixedKey);
-    setPaging((p) => ({ ...p, page: 1 }));
+    update({ page: 1 }, 'replace');
   }
   const allFilters = useMemo(() => ({ ...search, ...fixedParams }), [search, fixedParams]);
 
   // The filter configuration names the query's fields and the server validates them
   // against the contract, so the assembled parameters are the screen's query type.
-  const params = { ...allFilters, ...paging } as unknown as Params;
-  const { data, isFetching, refetch } = useQuery({ ...query(params), placeholderData: keepPreviousData });
+  const order = useMemo((): FilterParams => (sort ? { sortBy: sort.by, sortOrder: sort.order } : {}), [sort]);
+  const params = { ...allFilters, ...order, page, limit } as unknown as Params;
+  const { data, isFetching, isPlaceholderData, refetch } = useQuery({ ...query(params), placeholderData: keepPreviousData });
   const total = data?.total ?? 0;
   const keyOf = useMemo(() => (typeof rowKey === 'function' ? rowKey : (row: Row) => row[rowKey] as Key), [rowKey]);
   const expandedKeys = useMemo(() => (tree ? parentKeys<Row>(data?.list ?? [], keyOf).filter((k) => !collapsed.has(k)) : []), [tree, data, keyOf, collapsed]);
@@ -132,16 +152,22 @@ export function ListPage<Row extends object, Params extends PageQuery, TKey exte
       if (!remove) return;
       const deleted = await confirmDelete({ content: remove.describe?.(row), onConfirm: () => remove.run(row) });
       if (!deleted) return;
-      void toast.success(t('list.deleted'));
-      const { data: fresh } = await refetch();
-      // Deleting the last row of the last page would leave an empty page: step back.
-      if (fresh && fresh.list.length === 0 && fresh.total > 0) setPaging((p) => ({ ...p, page: Math.max(1, Math.ceil(fresh.total / p.limit)) }));
+      notify.success(t('list.deleted'));
+      void refresh(cache);
     },
-    [remove, confirmDelete, toast, t, refetch],
+    [remove, confirmDelete, t, refresh, cache],
   );
 
+  // A page past the last one (the last row of the last page deleted, a link from when there
+  // were more rows) shows the last page instead of an empty one.
+  const lastPage = data && !isPlaceholderData && data.list.length === 0 && data.total > 0 && !tree ? Math.ceil(data.total / limit) : undefined;
+  useEffect(() => {
+    if (lastPage !== undefined && lastPage !== page) update({ page: lastPage }, 'replace');
+  }, [lastPage, page, update]);
+
   const tableColumns = useMemo<ColumnsType<Row>>(() => {
-    if (!canEdit && !canRemove && !rowActions) return columns;
+    const shown = withSortShown(columns, sort);
+    if (!canEdit && !canRemove && !rowActions) return shown;
     const actionColumn: ColumnType<Row> = {
       key: 'actions',
       title: t('list.actions'),
@@ -162,25 +188,16 @@ export function ListPage<Row extends object, Params extends PageQuery, TKey exte
         </Space>
       ),
     };
-    return [...columns, actionColumn];
-  }, [columns, canEdit, canRemove, edit, remove, rowActions, handle, removeRow, t]);
+    return [...shown, actionColumn];
+  }, [columns, sort, canEdit, canRemove, edit, remove, rowActions, handle, removeRow, t]);
 
   // Create and edit may share one form component; the open dialog picks which.
   const DialogForm = dialog.open ? (dialog.row ? edit?.form : create?.form) : undefined;
 
   return (
     <div className="ld-list-page" data-testid="list-page">
-      {toastHolder}
       {confirmHolder}
-      {filters.length > 0 && (
-        <SearchForm
-          filters={filters}
-          onSearch={(next) => {
-            setSearch(next);
-            setPaging((p) => ({ ...p, page: 1 }));
-          }}
-        />
-      )}
+      {filters.length > 0 && <SearchForm filters={filters} values={search} onSearch={(next) => update({ filters: next, page: 1 })} />}
       <div style={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: 8, marginBottom: 12 }} data-testid="list-toolbar">
         {canCreate && (
           <Button type="primary" icon={<PlusOutlined />} onClick={() => setDialog({ open: true })} data-testid="list-create">
@@ -188,7 +205,12 @@ export function ListPage<Row extends object, Params extends PageQuery, TKey exte
           </Button>
         )}
         {canExport && exportExcel && (
-          <ExportButton url={exportExcel.url} params={allFilters} fileName={exportExcel.fileName} download={exportExcel.download ?? downloadWithProgress} />
+          <ExportButton
+            url={exportExcel.url}
+            params={{ ...allFilters, ...order }}
+            fileName={exportExcel.fileName}
+            download={exportExcel.download ?? downloadWithProgress}
+          />
         )}
         {toolbar}
         <Tooltip title={t('list.refresh')}>
@@ -196,11 +218,16 @@ export function ListPage<Row extends object, Params extends PageQuery, TKey exte
         </Tooltip>
       </div>
       <Table<Row>
+        ref={table}
+        {...tableScrollerProps}
         rowKey={rowKey}
         columns={tableColumns}
         dataSource={data?.list ?? []}
         loading={isFetching}
         pagination={false}
+        onChange={(_paging, _filters, sorter, { action }) => {
+          if (action === 'sort') update({ sort: sortAsked(sorter), page: 1 });
+        }}
         scroll={{ x: 'max-content' }}
         size="middle"
         expandable={
@@ -218,14 +245,15 @@ export function ListPage<Row extends object, Params extends PageQuery, TKey exte
             : undefined
         }
       />
-      {!tree && <Pagination page={paging.page} limit={paging.limit} total={total} onChange={(page, limit) => setPaging({ page, limit })} />}
+      <TableScrollbar table={table} watch={data} />
+      {!tree && <Pagination page={page} limit={limit} total={total} onChange={(nextPage, nextLimit) => update({ page: nextPage, limit: nextLimit })} />}
       {DialogForm && (
         <DialogForm
           row={dialog.open ? dialog.row : undefined}
           defaults={dialog.open ? dialog.defaults : undefined}
           onClose={(saved) => {
             setDialog({ open: false });
-            if (saved) void refetch();
+            if (saved) void refresh(cache);
           }}
         />
       )}

@@ -3,7 +3,7 @@ import { api } from '../lib/http';
 import { useDictStore } from './dict-store';
 
 /**
- * Fills the dictionary cache from the server (spec §7): after sign-in, and again after an
+ * Fills the dictionary cache from the server: after sign-in, and again after an
  * administrator edits a dictionary, so tags and selects everywhere show the new labels at once.
  */
 export async function loadDicts(): Promise<void> {

@@ -16,7 +16,7 @@ import TeamOutlined from '@ant-design/icons/TeamOutlined';
 import type { ComponentType } from 'react';
 
 /**
- * Menu icons by the server's kebab-case antd names. Icons are imported one by one (STACK.md);
+ * Menu icons by the server's kebab-case antd names. Icons are imported one by one;
  * a name not listed here shows a neutral icon rather than pulling in the whole icon set.
  * Shared by the shell's menus and the menu administration's icon picker.
  */

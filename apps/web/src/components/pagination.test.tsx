@@ -56,7 +56,7 @@ beforeEach(() => {
 });
 afterEach(() => setWindowWidth(1024));
 
-describe('Pagination (spec §9)', () => {
+describe('Pagination', () => {
   test('offers the page sizes 5, 10, 20, 30 and 50, and 20 is the default', async () => {
     expect(PAGE_SIZES).toEqual([5, 10, 20, 30, 50]);
     expect(DEFAULT_LIMIT).toBe(20);
@@ -117,7 +117,7 @@ describe('Pagination (spec §9)', () => {
     expect(onChange).toHaveBeenLastCalledWith(25, 20);
   });
 
-  test('goes back to page 1 when page × new size exceeds the total (spec §4)', async () => {
+  test('goes back to page 1 when page × new size exceeds the total', async () => {
     const onChange = vi.fn();
     renderWithProviders(<Harness total={95} initial={{ page: 4, limit: 20 }} onChange={onChange} />);
     await chooseSize(30); // 4 × 30 = 120 > 95

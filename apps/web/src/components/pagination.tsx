@@ -10,12 +10,12 @@ import { useTranslation } from 'react-i18next';
 import { smoothScrollTo } from './scroll-to';
 import { MOBILE_BREAKPOINT, useWindowWidth } from './use-window-width';
 
-/** spec §9: the page sizes offered and the default one. */
+/** The page sizes offered and the default one. */
 export const PAGE_SIZES = [5, 10, 20, 30, 50] as const;
 export const DEFAULT_LIMIT = 20;
-/** spec §9: scroll to the top over 800 ms on page change. */
+/** Scroll to the top over 800 ms on page change. */
 export const SCROLL_DURATION = 800;
-/** spec §9: page buttons shown, 5 below 992 px, else 7. */
+/** Page buttons shown: 5 below 992 px (the mobile layout), else 7. */
 export const pagerCountFor = (windowWidth: number) => (windowWidth < MOBILE_BREAKPOINT ? 5 : 7);
 
 export interface PaginationProps {
@@ -27,7 +27,7 @@ export interface PaginationProps {
   autoScroll?: boolean;
 }
 
-/** spec §4: after a page-size change, a page beyond the total goes back to page 1. */
+/** After a page-size change, a page beyond the total goes back to page 1. */
 export const pageAfterSizeChange = (page: number, limit: number, total: number) => (page * limit > total ? 1 : page);
 
 export type PagerItem = number | 'prev-more' | 'next-more';
@@ -56,7 +56,7 @@ export function pagerItems(current: number, pageCount: number, pagerCount: numbe
 const range = (from: number, to: number) => Array.from({ length: to - from + 1 }, (_, i) => from + i);
 
 /**
- * The console's pagination, spec §9: "total, sizes, prev, pager, next, jumper".
+ * The console's pagination: total, sizes, prev, pager, next, jumper.
  * Hidden when there is nothing to page, as the list screens of the original do.
  */
 export function Pagination({ page, limit, total, onChange, autoScroll = true }: PaginationProps) {

@@ -1,4 +1,4 @@
-/** spec §9: export file names end in .xlsx. */
+/** Export file names end in .xlsx. */
 export const xlsxName = (name: string) => (name.toLowerCase().endsWith('.xlsx') ? name : `${name}.xlsx`);
 
 /** Hands a downloaded blob to the browser as a file with the given name. */

@@ -30,7 +30,7 @@ function fakePage(start: number) {
   };
 }
 
-describe('smooth scroll to top (spec §9: over 800 ms)', () => {
+describe('smooth scroll to top (over 800 ms)', () => {
   test('arrives at the top exactly when 800 ms have passed, not before', async () => {
     const page = fakePage(1000);
     let done = false;

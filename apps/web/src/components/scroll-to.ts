@@ -22,7 +22,7 @@ export const easeInOutQuad = (t: number) => (t < 0.5 ? 2 * t * t : 1 - (-2 * t +
 
 /**
  * Scrolls the page to `to` over `duration` ms and resolves when it arrives
- * (spec §9: pagination scrolls to the top over 800 ms).
+ * (pagination scrolls to the top over 800 ms).
  */
 export function smoothScrollTo(to: number, duration: number, deps: Partial<ScrollDeps> = {}): Promise<void> {
   const { now, frame, getPosition, setPosition } = { ...browserDeps(), ...deps };

@@ -3,6 +3,7 @@ import { render } from '@testing-library/react';
 import i18next, { type i18n as I18n, type Resource } from 'i18next';
 import type { ReactElement, ReactNode } from 'react';
 import { I18nextProvider } from 'react-i18next';
+import { createMemoryRouter, RouterProvider } from 'react-router';
 import type { Language } from '../lib/i18n/languages';
 
 const componentStrings = import.meta.glob<Resource[string][string]>('../locales/*/components.json', { eager: true, import: 'default' });
@@ -24,15 +25,20 @@ export function testI18n(common: Resource[string] = {}, language: Language = 'en
   return instance;
 }
 
-export function renderWithProviders(ui: ReactElement, { i18n = testI18n() }: { i18n?: I18n } = {}) {
+/**
+ * Renders a screen as the console does: translated, with a query cache, on a route. `route` is
+ * the address it opens at (`/list?page=2`); `router.state.location` is where it went since.
+ */
+export function renderWithProviders(ui: ReactElement, { i18n = testI18n(), route = '/' }: { i18n?: I18n; route?: string } = {}) {
   // No retries: a failing query should fail the test at once.
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  const router = createMemoryRouter([{ path: '*', element: ui }], { initialEntries: [route] });
   const wrapper = ({ children }: { children: ReactNode }) => (
     <I18nextProvider i18n={i18n}>
       <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>
     </I18nextProvider>
   );
-  return { ...render(ui, { wrapper }), queryClient, i18n };
+  return { ...render(<RouterProvider router={router} />, { wrapper }), queryClient, i18n, router };
 }
 
 /** Sets the window width the breakpoint hooks read and tells them it changed. */

@@ -24,7 +24,7 @@ afterEach(() => {
   document.body.innerHTML = '';
 });
 
-describe('file checks (spec §5, §9: JPG, PNG, GIF, SVG up to 100 MB)', () => {
+describe('file checks (JPG, PNG, GIF, SVG up to 100 MB)', () => {
   test('accepts images whose content matches their name', async () => {
     expect(await checkFile(file('plan.png', PNG), IMAGE_TYPES, MAX_IMAGE_BYTES)).toBeNull();
     expect(await checkFile(file('plan.JPEG', JPG), IMAGE_TYPES, MAX_IMAGE_BYTES)).toBeNull();
@@ -105,7 +105,7 @@ describe('UploadWithProgress', () => {
     expect(onUploaded).toHaveBeenCalledWith('file-id-7', expect.objectContaining({ name: 'plan.png' }));
   });
 
-  test("says 'Uploaded failed' when sending fails (spec §8)", async () => {
+  test("says 'Uploaded failed' when sending fails", async () => {
     setup(vi.fn(() => Promise.reject(new Error('network'))));
     await user().upload(input(), file('plan.png', PNG));
     expect(await screen.findByText('Uploaded failed')).toBeInTheDocument();

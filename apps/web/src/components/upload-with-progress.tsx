@@ -22,7 +22,7 @@ export interface UploadWithProgressProps<T> {
 
 const formatMegabytes = (bytes: number) => `${Math.round(bytes / (1024 * 1024))} MB`;
 
-/** An upload with a progress bar that refuses wrong types and oversized files before sending (spec §5, §9). */
+/** An upload with a progress bar that refuses wrong types and oversized files before sending. */
 export function UploadWithProgress<T>({ accept, maxBytes, upload, onUploaded, maxCount = 1, disabled, children }: UploadWithProgressProps<T>) {
   const { t } = useTranslation('components');
   const [toast, contextHolder] = message.useMessage();

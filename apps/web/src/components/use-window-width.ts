@@ -6,8 +6,8 @@ const subscribe = (onChange: () => void) => {
 };
 const read = () => window.innerWidth;
 
-/** The window's inner width, re-rendering on resize (the breakpoints of spec §9 depend on it). */
+/** The window's inner width, re-rendering on resize (the layout breakpoints depend on it). */
 export const useWindowWidth = () => useSyncExternalStore(subscribe, read, read);
 
-/** spec §9: below this width the console is in its mobile layout. */
+/** Below this width the console is in its mobile layout. */
 export const MOBILE_BREAKPOINT = 992;

@@ -5,10 +5,11 @@ import { useTranslation } from 'react-i18next';
 import { useLanguage } from '../lib/i18n/use-language';
 import { isLanguage, LANGUAGE_LABELS } from '../lib/i18n/languages';
 
-/** spec §2 language dropdown: the brand's languages, each named in itself. */
+/** The language dropdown: the brand's languages, each named in itself. */
 export function LanguageMenu({ compact }: { compact: boolean }) {
   const { t } = useTranslation('layout');
   const { current, offered, change } = useLanguage();
+  const label = LANGUAGE_LABELS[current];
   return (
     <Dropdown
       trigger={['click']}
@@ -21,8 +22,9 @@ export function LanguageMenu({ compact }: { compact: boolean }) {
         },
       }}
     >
-      <Button type="text" icon={<GlobalOutlined />} aria-label={t('navbar.language')} data-testid="lang-menu">
-        {!compact && LANGUAGE_LABELS[current]}
+      {/* The name begins with the text on show, so a person using speech input can say what they see. */}
+      <Button type="text" icon={<GlobalOutlined />} aria-label={t('navbar.language', { language: label })} data-testid="lang-menu">
+        {!compact && label}
       </Button>
     </Dropdown>
   );

@@ -22,10 +22,10 @@ import './layout.css';
 
 const ANTD_SIZES = { small: 'small', medium: 'middle', large: 'large' } as const;
 
-/** spec §9: the navbar drops names below this width. */
+/** The navbar drops names below this width. */
 export const COMPACT_BREAKPOINT = 768;
 
-/** The console frame (spec §2): sidebar, navbar, tags view and the open page. */
+/** The console frame: sidebar, navbar, tags view and the open page. */
 export function MainLayout({ table, services }: { table: RouteTable; services: LayoutServices }) {
   const { t } = useTranslation('menu');
   const { pathname, search } = useLocation();

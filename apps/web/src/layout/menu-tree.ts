@@ -12,7 +12,7 @@ export function menuPathTo(items: readonly MenuItem[], key: string): string[] {
   return [];
 }
 
-/** spec §2/§9: the top menu shows about (width / 3) / 85 items, the rest under "more". */
+/** The top menu shows about (width / 3) / 85 items, the rest under "more". */
 export const TOP_MENU_ITEM_WIDTH = 85;
 export function splitTopMenu<T>(items: readonly T[], width: number): { shown: T[]; more: T[] } {
   const count = Math.max(1, Math.floor(width / 3 / TOP_MENU_ITEM_WIDTH));

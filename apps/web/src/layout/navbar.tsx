@@ -19,7 +19,7 @@ export interface NavbarProps {
   menu: readonly MenuItem[];
   activePath: string;
   sidebarOpen: boolean;
-  /** spec §9: below 768 px the navbar drops names. */
+  /** Below 768 px the navbar drops names. */
   compact: boolean;
   onToggleSidebar: () => void;
   onOpenSettings: () => void;

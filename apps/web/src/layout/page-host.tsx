@@ -32,7 +32,7 @@ export function useScrollMemory(active: AppRoute | undefined) {
 }
 
 /**
- * The open page and the kept-alive ones (spec §2). keepAlive pages stay mounted but hidden
+ * The open page and the kept-alive ones. keepAlive pages stay mounted but hidden
  * with React's <Activity>, so typed input and scroll survive a switch of tags; noCache pages
  * are rebuilt on every visit; closing a tag drops its page; "refresh" rebuilds it (new key).
  */

@@ -8,6 +8,16 @@ export interface ChangePasswordDialogProps {
   onChanged: () => void;
 }
 
+export interface SocialLinksDialogProps {
+  open: boolean;
+  onClose: () => void;
+}
+
+export interface AvatarDialogProps {
+  open: boolean;
+  onClose: () => void;
+}
+
 export interface CancellationDialogProps {
   open: boolean;
   username?: string;
@@ -21,12 +31,16 @@ export interface CancellationDialogProps {
  */
 export interface LayoutServices {
   renderScreen: (route: AppRoute) => ReactNode;
-  /** Ends the session on the server and forgets it here (spec §4: even when the call fails). */
+  /** Ends the session on the server and forgets it here, even when the call fails. */
   signOut: () => Promise<void>;
   /** Forgets the session here only (the server has already ended it). */
   forgetSession: () => void;
   ChangePasswordDialog: ComponentType<ChangePasswordDialogProps>;
+  AvatarDialog: ComponentType<AvatarDialogProps>;
   CancellationDialog: ComponentType<CancellationDialogProps>;
+  /** Linking the account to OpenID providers; offered only when the server has some. */
+  SocialLinksDialog: ComponentType<SocialLinksDialogProps>;
+  useSocialSignInOffered: () => boolean;
 }
 
 export const LayoutServicesContext = createContext<LayoutServices | null>(null);

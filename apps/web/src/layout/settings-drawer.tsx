@@ -4,27 +4,27 @@ import Divider from 'antd/es/divider';
 import Drawer from 'antd/es/drawer';
 import Radio from 'antd/es/radio';
 import Switch from 'antd/es/switch';
-import type { ReactNode } from 'react';
+import { useId, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { notify } from '../lib/notify';
+import { THEME_PRESETS } from '../lib/theme';
 import { useSettings, type ComponentSize, type LayoutSettings } from './settings';
-
-/** Preset theme colours: antd's blue (the default), then a few that read well on white. */
-const PRESETS = ['#1890ff', '#409eff', '#13c2c2', '#52c41a', '#fa8c16', '#f5222d', '#722ed1', '#2f54eb'];
 
 type Toggle = keyof Pick<LayoutSettings, 'topNav' | 'tagsView' | 'fixedHeader' | 'sidebarLogo' | 'dynamicTitle'>;
 const TOGGLES: Toggle[] = ['topNav', 'tagsView', 'fixedHeader', 'sidebarLogo', 'dynamicTitle'];
 
-function Row({ label, children }: { label: string; children: ReactNode }) {
+/** A setting and its label. A control given as a function gets the label's id, to be named by it. */
+function Row({ label, children }: { label: string; children: ReactNode | ((labelId: string) => ReactNode) }) {
+  const id = useId();
   return (
     <div className="settings-row">
-      <span>{label}</span>
-      {children}
+      <span id={id}>{label}</span>
+      {typeof children === 'function' ? children(id) : children}
     </div>
   );
 }
 
-/** spec §2 settings drawer: changes apply at once, "save" keeps them, "reset" reloads. */
+/** The settings drawer: changes apply at once, "save" keeps them, "reset" reloads. */
 export function SettingsDrawer({ open, onClose }: { open: boolean; onClose: () => void }) {
   const { t } = useTranslation('layout');
   const { settings, size, change, save, reset, setSize } = useSettings();
@@ -55,36 +55,42 @@ export function SettingsDrawer({ open, onClose }: { open: boolean; onClose: () =
       }
     >
       <Row label={t('settings.sideTheme')}>
-        <Radio.Group
-          optionType="button"
-          value={settings.sideTheme}
-          onChange={(e) => change({ sideTheme: e.target.value as LayoutSettings['sideTheme'] })}
-          options={[
-            { value: 'dark', label: t('settings.dark') },
-            { value: 'light', label: t('settings.light') },
-          ]}
-        />
+        {(labelId) => (
+          <Radio.Group
+            aria-labelledby={labelId}
+            optionType="button"
+            value={settings.sideTheme}
+            onChange={(e) => change({ sideTheme: e.target.value as LayoutSettings['sideTheme'] })}
+            options={[
+              { value: 'dark', label: t('settings.dark') },
+              { value: 'light', label: t('settings.light') },
+            ]}
+          />
+        )}
       </Row>
       <Row label={t('settings.theme')}>
         <ColorPicker
           value={settings.theme}
           disabledAlpha
-          presets={[{ label: t('settings.presets'), colors: PRESETS }]}
+          presets={[{ label: t('settings.presets'), colors: [...THEME_PRESETS] }]}
           onChangeComplete={(c) => change({ theme: c.toHexString() })}
         />
       </Row>
       <Row label={t('settings.size')}>
-        <Radio.Group
-          optionType="button"
-          value={size}
-          onChange={(e) => setSize(e.target.value as ComponentSize)}
-          options={(['small', 'medium', 'large'] as const).map((s) => ({ value: s, label: t(`settings.sizes.${s}`) }))}
-        />
+        {(labelId) => (
+          <Radio.Group
+            aria-labelledby={labelId}
+            optionType="button"
+            value={size}
+            onChange={(e) => setSize(e.target.value as ComponentSize)}
+            options={(['small', 'medium', 'large'] as const).map((s) => ({ value: s, label: t(`settings.sizes.${s}`) }))}
+          />
+        )}
       </Row>
       <Divider />
       {TOGGLES.map((key) => (
         <Row key={key} label={t(`settings.${key}`)}>
-          <Switch checked={settings[key]} onChange={(on) => change({ [key]: on })} data-testid={`setting-${key}`} />
+          {(labelId) => <Switch aria-labelledby={labelId} checked={settings[key]} onChange={(on) => change({ [key]: on })} data-testid={`setting-${key}`} />}
         </Row>
       ))}
     </Drawer>

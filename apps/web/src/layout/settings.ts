@@ -1,7 +1,8 @@
 import { create } from 'zustand';
 import { local } from '../lib/storage';
+import { PRIMARY } from '../lib/theme';
 
-/** spec §2/§3 layout settings, saved to local storage. */
+/** The settings drawer's layout settings, saved to local storage. */
 export interface LayoutSettings {
   sideTheme: 'dark' | 'light';
   /** Primary colour of the console. */
@@ -13,10 +14,10 @@ export interface LayoutSettings {
   dynamicTitle: boolean;
 }
 
-/** spec §9 defaults; the theme colour follows the #1890ff reading (docs/web-shell.md). */
+/** The defaults; the theme colour is the console's accessible blue (docs/web-shell.md). */
 export const DEFAULT_SETTINGS: LayoutSettings = {
   sideTheme: 'dark',
-  theme: '#1890ff',
+  theme: PRIMARY,
   topNav: false,
   tagsView: true,
   fixedHeader: false,
@@ -24,7 +25,7 @@ export const DEFAULT_SETTINGS: LayoutSettings = {
   dynamicTitle: false,
 };
 
-/** spec §3: component size, medium by default. */
+/** Component size, medium by default. */
 export type ComponentSize = 'small' | 'medium' | 'large';
 
 const readSettings = (): LayoutSettings => ({ ...DEFAULT_SETTINGS, ...local.get<Partial<LayoutSettings>>('layoutSettings') });
@@ -36,7 +37,7 @@ interface SettingsState {
   /** Changes apply at once; `save` keeps them for the next visit. */
   change: (patch: Partial<LayoutSettings>) => void;
   save: () => void;
-  /** spec §2: reset forgets the saved settings and reloads. */
+  /** Reset forgets the saved settings and reloads. */
   reset: () => void;
   setSize: (size: ComponentSize) => void;
   toggleSidebar: () => void;

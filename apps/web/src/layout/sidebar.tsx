@@ -15,7 +15,7 @@ export interface SidebarProps {
   onNavigate?: () => void;
 }
 
-/** The generated menu (spec §2): 252 px, dark or light, optionally headed by the brand. */
+/** The generated menu: 252 px, dark or light, optionally headed by the brand. */
 export function Sidebar({ items, activePath, collapsed, onNavigate }: SidebarProps) {
   const { t } = useTranslation('menu');
   const navigate = useNavigate();

@@ -11,7 +11,7 @@ import { menuTitle } from '../lib/navigation';
 import { availableActions, closeAll, closeLeft, closeOthers, closeRight, closeTag, type Tag, type TagsChange } from './tags';
 import { useTags } from './tags-store';
 
-/** spec §2 tags view: visited pages, with refresh and the five close actions. */
+/** The tags view: visited pages, with refresh and the five close actions. */
 export function TagsView({ activePath, home }: { activePath: string; home: string }) {
   const { t } = useTranslation(['layout', 'menu']);
   const navigate = useNavigate();

@@ -7,7 +7,7 @@ const paths = (tags: Tag[]) => tags.map((t) => t.path);
 // [home (affix), a, b, c, d]
 const tags = ['/a', '/b', '/c', '/d'].reduce((all, p) => addTag(all, tag(p)), addTag([], tag(home, true)));
 
-describe('tags view (spec §2, §4)', () => {
+describe('tags view', () => {
   test('a visited page is added once; affix tags stay in front', () => {
     expect(paths(addTag(tags, tag('/b')))).toEqual([home, '/a', '/b', '/c', '/d']);
     expect(paths(addTag([tag('/a')], tag(home, true)))).toEqual([home, '/a']);

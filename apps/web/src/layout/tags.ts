@@ -1,4 +1,4 @@
-/** A visited page in the tags view (spec §2, §4). */
+/** A visited page in the tags view. */
 export interface Tag {
   path: string;
   name: string;

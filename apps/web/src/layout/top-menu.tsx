@@ -15,7 +15,7 @@ export const firstLeaf = (item: MenuItem): string => (item.children?.[0] ? first
 export const sectionOf = (items: readonly MenuItem[], path: string): MenuItem | undefined =>
   items.find((item) => item.key === path || (item.children && sectionOf(item.children, path)));
 
-/** spec §2 optional top menu: the sections across the navbar, the overflow under "more". */
+/** The optional top menu: the sections across the navbar, the overflow under "more". */
 export function TopMenu({ items, activePath }: { items: readonly MenuItem[]; activePath: string }) {
   const { t } = useTranslation(['layout', 'menu']);
   const navigate = useNavigate();

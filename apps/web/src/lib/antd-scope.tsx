@@ -1,9 +1,10 @@
 import ConfigProvider from 'antd/es/config-provider';
 import type { Locale } from 'antd/es/locale';
-import { useEffect, useState, type ReactNode } from 'react';
+import { useEffect, useMemo, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isLanguage } from './i18n/languages';
 import { loadUiLocale } from './i18n/ui-locale';
+import { antdTheme } from './theme';
 
 export type AntdSize = 'small' | 'middle' | 'large';
 
@@ -16,6 +17,7 @@ export function AntdScope({ primary, size = 'middle', children }: { primary: str
   const { i18n } = useTranslation();
   const language = i18n.language;
   const [locale, setLocale] = useState<{ language: string; locale: Locale | undefined }>();
+  const theme = useMemo(() => antdTheme(primary), [primary]);
   useEffect(() => {
     let live = true;
     if (isLanguage(language)) void loadUiLocale(language).then((loaded) => live && setLocale({ language, locale: loaded }));
@@ -27,8 +29,8 @@ export function AntdScope({ primary, size = 'middle', children }: { primary: str
     <ConfigProvider
       locale={locale?.locale}
       componentSize={size}
-      theme={{ token: { colorPrimary: primary } }}
-      // spec §2: dialogs never close on a backdrop click.
+      theme={theme}
+      // Dialogs never close on a backdrop click.
       modal={{ mask: { closable: false } }}
     >
       {children}

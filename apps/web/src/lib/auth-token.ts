@@ -1,7 +1,7 @@
 import type { LoginResult, TenantType } from '@lightdesk/contract';
 import { local, session } from './storage';
 
-/** What a sign-in leaves in the browser (spec §3): never the password. */
+/** What a sign-in leaves in the browser: never the password. */
 export interface StoredAuth {
   accessToken: string;
   expiresAt: string;
@@ -11,7 +11,7 @@ export interface StoredAuth {
   tenantType: TenantType;
 }
 
-/** spec §6: 'saas' is sent as the tenant code when none is stored. */
+/** 'saas' (the platform's own tenant) is sent as the tenant code when none is stored. */
 export const DEFAULT_TENANT_CODE = 'saas';
 
 /**

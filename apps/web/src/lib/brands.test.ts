@@ -1,8 +1,9 @@
 import { beforeEach, describe, expect, test } from 'vitest';
-import { BRANDS, brandParam, chooseBrand, copyrightLine, currentBrand } from './brands';
+import { BRANDS, brandParam, chooseBrand, copyrightLine, currentBrand, defaultBrand } from './brands';
+import indexHtml from '../../index.html?raw';
 import { local } from './storage';
 
-describe('brand choice (spec §1)', () => {
+describe('brand choice', () => {
   beforeEach(() => localStorage.clear());
 
   test('four brands, each with its own name, logo, colours, copyright and languages', () => {
@@ -46,5 +47,14 @@ describe('brand choice (spec §1)', () => {
 
   test('the copyright line carries the current year', () => {
     expect(copyrightLine(BRANDS[0]!, new Date('2031-05-01'))).toContain('2031');
+  });
+});
+
+describe('the sign-in background starts loading with the page', () => {
+  test('index.html preloads the default brand’s background, the sign-in screen’s largest paint', () => {
+    const preloaded = [...indexHtml.matchAll(/<link rel="preload" as="image" href="\.\/([^"]+)"/g)].map((m) => m[1]);
+    const background = defaultBrand().background;
+    expect(background.kind).toBe('image');
+    expect(preloaded).toEqual([background.kind === 'image' ? background.src.slice(import.meta.env.BASE_URL.length) : undefined]);
   });
 });

@@ -2,7 +2,7 @@ import type { Language } from './i18n/languages';
 import { local } from './storage';
 
 /**
- * Sign-in branding per deployment (spec §1). Brands are data: adding one is adding one entry
+ * Sign-in branding per deployment. Brands are data: adding one is adding one entry
  * here and its files under public/brands/<key>/.
  */
 export interface Brand {
@@ -14,7 +14,7 @@ export interface Brand {
   /** Videos come as WebM (VP9) and MP4 (H.264): browsers without one codec play the other. */
   background: { kind: 'video'; webm: string; mp4: string; poster: string } | { kind: 'image'; src: string };
   colors: {
-    /** Buttons and links on the sign-in screen. */
+    /** Buttons and links on the sign-in screen: 4.5:1 or better with white either way (WCAG AA). */
     primary: string;
     /** The panel behind the welcome text, shown while the background loads. */
     backdrop: string;
@@ -36,7 +36,7 @@ export const BRANDS: readonly Brand[] = [
     domain: 'lightdesk',
     logo: asset('lightdesk/logo.svg'),
     background: { kind: 'image', src: asset('lightdesk/background.svg') },
-    colors: { primary: '#1890ff', backdrop: '#0b1f3a', onBackdrop: '#ffffff' },
+    colors: { primary: '#0958d9', backdrop: '#0b1f3a', onBackdrop: '#ffffff' },
     copyright: '© {year} Lightdesk Technologies Ltd. All rights reserved.',
     languages: ['zh-CN', 'en-US'],
     defaultLanguage: 'zh-CN',
@@ -47,7 +47,7 @@ export const BRANDS: readonly Brand[] = [
     domain: 'lumen-retail',
     logo: asset('lumen/logo.svg'),
     background: { kind: 'video', webm: asset('lumen/background.webm'), mp4: asset('lumen/background.mp4'), poster: asset('lumen/poster.jpg') },
-    colors: { primary: '#d4622a', backdrop: '#2a1508', onBackdrop: '#fff7ef' },
+    colors: { primary: '#b5501e', backdrop: '#2a1508', onBackdrop: '#fff7ef' },
     copyright: '© {year} Lumen Retail Systems Inc.',
     languages: ['zh-CN', 'en-US'],
     defaultLanguage: 'en-US',
@@ -58,7 +58,7 @@ export const BRANDS: readonly Brand[] = [
     domain: 'aurora-lighting',
     logo: asset('aurora/logo.svg'),
     background: { kind: 'video', webm: asset('aurora/background.webm'), mp4: asset('aurora/background.mp4'), poster: asset('aurora/poster.jpg') },
-    colors: { primary: '#0e9f8e', backdrop: '#041b22', onBackdrop: '#e8fffb' },
+    colors: { primary: '#0b7a6e', backdrop: '#041b22', onBackdrop: '#e8fffb' },
     copyright: '© {year} Aurora Lighting Co., Ltd.',
     languages: ['zh-CN', 'en-US'],
     defaultLanguage: 'en-US',
@@ -76,13 +76,14 @@ export const BRANDS: readonly Brand[] = [
   },
 ];
 
+/** index.html preloads this brand's background, the sign-in screen's largest paint (brands.test.ts keeps them in step). */
 export const DEFAULT_BRAND_KEY = 'lightdesk';
 
 const byKey = (key: unknown): Brand | undefined => BRANDS.find((b) => b.key === key);
 export const defaultBrand = (): Brand => byKey(DEFAULT_BRAND_KEY) ?? BRANDS[0]!;
 
 /**
- * spec §1: the page address names the brand first, then a stored choice, then the default.
+ * The page address names the brand first, then a stored choice, then the default.
  * The default brand is tried last so that e.g. `lumen-retail.lightdesk.cloud` is Lumen's.
  */
 export function chooseBrand(address: string, stored: unknown): Brand {

@@ -1,6 +1,6 @@
-import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
+import { createElement, lazy, Suspense, type ComponentType, type LazyExoticComponent } from 'react';
 
-/** spec §9: a script or stylesheet chunk that has not arrived after this long has failed. */
+/** A script or stylesheet chunk that has not arrived after this long has failed. */
 export const CHUNK_LOAD_TIMEOUT = 120_000;
 
 /** A chunk of the console could not be fetched (network, or a newer build replaced it). */
@@ -28,6 +28,17 @@ export function withTimeout<T>(load: () => Promise<T>, timeout = CHUNK_LOAD_TIME
 /** React.lazy with the chunk timeout and a recognisable error for the error boundary. */
 export function lazyScreen<P extends object>(load: () => Promise<{ default: ComponentType<P> }>): LazyExoticComponent<ComponentType<P>> {
   return lazy(withTimeout(load));
+}
+
+/**
+ * A part of a screen needed only after something happens (a dialog opened, a download
+ * started): its code loads when it first renders, and nothing shows until it has arrived.
+ */
+export function lazyPart<P extends object>(load: () => Promise<{ default: ComponentType<P> }>): ComponentType<P> {
+  const Part = lazyScreen(load);
+  return function LazyPart(props: P) {
+    return createElement(Suspense, { fallback: null }, createElement(Part, props));
+  };
 }
 
 export const isChunkLoadError = (error: unknown): boolean =>

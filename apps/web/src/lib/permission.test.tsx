@@ -6,7 +6,7 @@ import { useSession } from './session';
 const signInWith = (permissions: string[], roles: string[]) =>
   useSession.getState().setIdentity({ user: { id: 1, avatar: '', userName: 'u', nickname: 'U' }, permissions, roles });
 
-describe('permission checks (spec §6)', () => {
+describe('permission checks', () => {
   beforeEach(() => useSession.getState().clear());
 
   test('exact permissions, and *:*:* grants everything', () => {

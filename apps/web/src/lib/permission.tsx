@@ -11,7 +11,7 @@ export interface PermissionChecks {
   hasAllRoles: (roles: readonly string[]) => boolean;
 }
 
-/** Checks bound to a set of grants; the rules themselves live in the contract (spec §6). */
+/** Checks bound to a set of grants; the rules themselves live in the contract. */
 export function checksFor(permissions: readonly string[], roles: readonly string[]): PermissionChecks {
   return {
     hasPermi: (p) => hasPermi(permissions, p),
@@ -45,7 +45,7 @@ export interface AuthorizedProps {
 
 /**
  * Renders its children only for users who may use them — a real check, unlike the
- * original's always-allow directives (spec §6). Both conditions must hold when both are given.
+ * original's always-allow directives. Both conditions must hold when both are given.
  */
 export function Authorized({ permission, role, all = false, fallback = null, children }: AuthorizedProps) {
   const checks = usePermission();

@@ -1,4 +1,4 @@
-/** The sign-in screen, carrying the full path to return to (spec §2). */
+/** The sign-in screen, carrying the full path to return to. */
 export const loginPath = (from: string) => (from && from !== '/' ? `/login?redirect=${encodeURIComponent(from)}` : '/login');
 
 const PROBE_ORIGIN = 'https://console.invalid';
@@ -25,6 +25,6 @@ export function safeRedirect(target: string | null | undefined, fallback = '/'):
   return /^\/login2?(\/|\?|$)/.test(path) ? fallback : path;
 }
 
-/** `/redirect/<path>` re-renders `<path>` (spec §2); the target is an in-app path by construction. */
+/** `/redirect/<path>` re-renders `<path>` (how a page is refreshed); the target is an in-app path by construction. */
 export const redirectTarget = (pathname: string, search = ''): string | undefined =>
   pathname.startsWith('/redirect/') ? pathname.slice('/redirect'.length) + search : undefined;

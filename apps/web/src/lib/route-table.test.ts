@@ -17,7 +17,7 @@ const node = (path: string, extra: Partial<MenuNode> = {}): MenuNode => ({
   ...extra,
 });
 
-// The shape of the seeded menu (apps/server/src/seed/menus.ts), trimmed.
+// The shape of the seeded menu (apps/server/src/modules/system/seed/menus.ts), trimmed.
 const menus: MenuNode[] = [
   node('/', { visible: false, children: [node('home', { component: 'workbench/home' }), node('meshManage', { component: 'store/mesh/index' })] }),
   node('/today', { icon: 'dashboard', alwaysShow: false, children: [node('index', { component: 'statistics/today/index' })] }),
@@ -33,7 +33,7 @@ const menus: MenuNode[] = [
   node('https://docs.example.com', { component: '' }),
 ];
 
-describe('routes built from the server menu (spec §2)', () => {
+describe('routes built from the server menu', () => {
   const table = buildRouteTable(menus);
 
   test('child paths are joined to their directories; absolute ones stay', () => {
@@ -57,6 +57,14 @@ describe('routes built from the server menu (spec §2)', () => {
     expect(table.home).toBe('/today/index');
     expect(findRoute(table, '/today/index')?.affix).toBe(true);
     expect(table.routes.filter((r) => r.affix)).toHaveLength(1);
+  });
+
+  test('/ skips routes this build cannot show and lands on the first visible one it can', () => {
+    const built = buildRouteTable(menus, (r) => r.component === 'system/login-log/index');
+    expect(built.home).toBe('/system/log/login-log');
+    expect(built.routes.filter((r) => r.affix).map((r) => r.path)).toEqual(['/system/log/login-log']);
+    // A hidden route is never the landing, even when it is the only one that can show.
+    expect(buildRouteTable(menus, (r) => r.component === 'workbench/home').home).toBe('/today/index');
   });
 
   test('a directory with one child and no alwaysShow shows the child in its place, with its icon', () => {

@@ -6,7 +6,7 @@ export interface Crumb {
   componentName: string;
 }
 
-/** A screen the signed-in user may open, generated from the server's menu (spec §2). */
+/** A screen the signed-in user may open, generated from the server's menu. */
 export interface AppRoute {
   /** Full in-app path, e.g. `/store/mesh`. */
   path: string;
@@ -18,7 +18,7 @@ export interface AppRoute {
   keepAlive: boolean;
   /** False when the entry or one of its directories is hidden: reachable, not listed. */
   visible: boolean;
-  /** spec §2: a tag that cannot be closed. The landing screen is the one. */
+  /** A tag that cannot be closed. The landing screen is the one. */
   affix: boolean;
   /** Set for entries whose path is an external address, shown in an embedded frame. */
   frameSrc?: string;
@@ -39,7 +39,7 @@ export interface RouteTable {
   routes: AppRoute[];
   byPath: ReadonlyMap<string, AppRoute>;
   menu: MenuItem[];
-  /** spec §2: where `/` goes — the first visible generated route. */
+  /** Where `/` goes and the affix tag: the first visible route this build can show (see below). */
   home?: string;
 }
 
@@ -53,7 +53,7 @@ export function joinPath(parent: string, child: string): string {
 
 /**
  * Routes the console has of its own. The original shipped static shortcuts named mesh,
- * statistics and messages; spec §2 drops them before merging because the server's menu now
+ * statistics and messages; they are dropped before merging because the server's menu now
  * delivers those screens under the user's permissions — keeping them would bypass that.
  */
 export const BUILT_IN_ROUTES: readonly Pick<AppRoute, 'path' | 'name' | 'componentName' | 'component'>[] = [
@@ -74,11 +74,16 @@ function builtInRoutes(): AppRoute[] {
 }
 
 /**
- * spec §2: entries with children are directories (a top-level one gets the main layout, nested
+ * Entries with children are directories (a top-level one gets the main layout, nested
  * ones a parent layout that only composes the path); entries with a component are screens;
  * hidden entries stay routable but are not listed.
+ *
+ * `/` lands on the first visible route, skipping those `canShow` refuses (screens this build
+ * does not contain yet): a person starts on a screen that works, in the menu's order, so the
+ * landing moves by itself as screens are built. Only when no visible route can show does it
+ * fall back to the first visible one.
  */
-export function buildRouteTable(menus: readonly MenuNode[]): RouteTable {
+export function buildRouteTable(menus: readonly MenuNode[], canShow: (route: AppRoute) => boolean = () => true): RouteTable {
   let externalCount = 0;
   const routes: AppRoute[] = [];
 
@@ -121,7 +126,8 @@ export function buildRouteTable(menus: readonly MenuNode[]): RouteTable {
   const merged = new Map<string, AppRoute>();
   for (const route of [...builtInRoutes(), ...routes]) merged.set(route.path, route);
   const all = [...merged.values()];
-  const home = all.find((r) => r.visible)?.path;
+  const listed = all.filter((r) => r.visible);
+  const home = (listed.find(canShow) ?? listed[0])?.path;
   for (const route of all) route.affix = route.path === home;
   return { routes: all, byPath: merged, menu, ...(home ? { home } : {}) };
 }

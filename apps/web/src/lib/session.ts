@@ -3,11 +3,11 @@ import { create } from 'zustand';
 
 export type CurrentUser = PermissionInfo['user'];
 
-/** Shown when the user has no avatar (spec §3); served from public/. */
+/** Shown when the user has no avatar; served from public/. */
 export const DEFAULT_AVATAR = `${import.meta.env.BASE_URL}avatar-default.svg`;
 
 /**
- * Who is signed in (spec §3 "current user"): what permission checks and the navbar read.
+ * Who is signed in: what permission checks and the navbar read.
  * Only the app writes it (after sign-in, on sign-out); screens and components read it.
  */
 export interface SessionState {
@@ -24,7 +24,7 @@ export const useSession = create<SessionState>()((set) => ({
   setIdentity: ({ user, roles, permissions }) =>
     set({
       user: { ...user, avatar: user.avatar || DEFAULT_AVATAR },
-      // spec §6: a user without roles holds ROLE_DEFAULT.
+      // A user without roles holds ROLE_DEFAULT.
       roles: roles.length ? roles : [DEFAULT_ROLE],
       permissions,
     }),

@@ -1,5 +1,5 @@
 /**
- * Everything the console keeps in the browser (spec §3 "locally kept data"), under one prefix
+ * Everything the console keeps in the browser, under one prefix
  * so a sign-out or a settings reset can find it all. Values are JSON; a corrupt value reads
  * as absent rather than breaking start-up.
  */

@@ -6,9 +6,10 @@ import { localeFiles } from '../test/i18n';
 
 /**
  * The locale-parity test proves every language holds the same keys; this one proves those keys
- * are the ones the code asks for, so no screen shows a raw key such as `tenant.form.title`.
- * It reads the literal keys of `t('…')` calls; keys built at run time are covered by the
- * screens' own tests.
+ * are the ones the code asks for, so no screen shows a raw key such as `tenant.form.title`, and
+ * that no key is left over once the code stops asking for it. It reads the literal keys of
+ * `t('…')` calls and the fixed part of keys built at run time (`log.kind.${kind}`); what the
+ * built keys resolve to is covered by the screens' own tests.
  */
 const src = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -44,9 +45,10 @@ const exists = (key: string, namespaces: string[]) => {
   return ns.some((n) => ['', '_one', '_other'].some((suffix) => has(english.get(n), bare + suffix)));
 };
 
+const sources = sourceFiles(src).map((file) => [path.relative(src, file), fs.readFileSync(file, 'utf8')] as const);
+
 describe('the keys the code asks for', () => {
-  test.each(sourceFiles(src).map((f) => [path.relative(src, f), f]))('%s', (_, file) => {
-    const code = fs.readFileSync(file, 'utf8');
+  test.each(sources)('%s', (_, code) => {
     const declared = [...code.matchAll(/useTranslation\(([^)]*)\)/g)].flatMap(([, args]) => {
       const names = [...args!.matchAll(/'([^']+)'/g)].map((m) => m[1]!);
       return names.length ? names : ['common'];
@@ -61,5 +63,35 @@ describe('the keys the code asks for', () => {
       [b, b],
     ]);
     expect([...calls, ...choices].filter(([, key, ns]) => !exists(key!, ns ? [ns] : namespaces)).map(([, key]) => key)).toEqual([]);
+  });
+});
+
+/** Every leaf key of a locale file, dotted. */
+function keysOf(value: unknown, prefix = ''): string[] {
+  if (typeof value !== 'object' || value === null) return [prefix];
+  return Object.entries(value).flatMap(([k, v]) => keysOf(v, prefix ? `${prefix}.${k}` : k));
+}
+
+describe('every key is asked for by the code', () => {
+  const code = sources.map(([, text]) => text).join('\n');
+  // Any quoted text may be a key (`t('a')`, a key map, `t(x ? 'a' : 'b')`).
+  const quoted = new Set([...code.matchAll(/'([\w.-]+)'/g)].map((m) => m[1]!));
+  // `t(`log.kind.${kind}`)` asks for every key under `log.kind.`.
+  const prefixes = [...code.matchAll(/`([\w.-]+\.)\$\{/g)].map((m) => m[1]!);
+  // `t(`${page.id}.title`)` asks for `<any quoted id>.title`.
+  const suffixes = [...code.matchAll(/`\$\{[^}]+\}(\.[\w.-]+)`/g)].map((m) => m[1]!);
+  const asked = (key: string) =>
+    quoted.has(key) ||
+    prefixes.some((prefix) => key.startsWith(prefix)) ||
+    suffixes.some((suffix) => key.endsWith(suffix) && quoted.has(key.slice(0, -suffix.length)));
+
+  // `menu` is keyed by the server's componentName (seed data), `dict` by the server's dictionary
+  // values and `common`'s error texts by the server's message keys: their own tests check those.
+  test.each([...english].filter(([ns]) => ns !== 'menu' && ns !== 'dict'))('%s', (ns, strings) => {
+    const serverKeyed = ns === 'common' ? /^error\./ : undefined;
+    const unused = keysOf(strings)
+      .map((key) => key.replace(/_(one|other)$/, ''))
+      .filter((key) => !serverKeyed?.test(key) && !asked(key));
+    expect(unused).toEqual([]);
   });
 });

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { Id, ListQuery, QueryBoolean, TextFilter } from '../common';
+import { DateTime, Id, ListQuery, QueryBoolean, Text, TextFilter } from '../common';
+import { resourceEndpoints } from '../resource';
 
 /** How a parameter's text value is read. */
 export const ConfigValueType = z.enum(['string', 'number', 'boolean', 'json']);
@@ -24,22 +25,25 @@ export function configValueProblem(type: ConfigValueType, value: string): string
   }
 }
 
+/**
+ * Who may read a parameter by its key (GET get-value-by-key), besides the parameters screen:
+ * nobody (the default), the platform's staff, or the staff of every agent as well.
+ */
+export const ConfigVisibility = z.enum(['none', 'platform', 'all']);
+export type ConfigVisibility = z.infer<typeof ConfigVisibility>;
+
 export const ConfigQuery = ListQuery.extend({ name: TextFilter, key: TextFilter, builtIn: QueryBoolean.optional() });
 export type ConfigQuery = z.infer<typeof ConfigQuery>;
 
 const ConfigFields = z.object({
-  key: z
-    .string()
-    .trim()
+  key: Text(100)
     .min(1)
-    .max(100)
     .regex(/^[a-z0-9][a-z0-9._-]*$/, 'lower-case letters, digits, dots, dashes and underscores'),
-  name: z.string().trim().min(1).max(100),
-  value: z.string().max(4000),
+  name: Text(100).min(1),
+  value: Text(4000, { lines: true, trim: false }),
   valueType: ConfigValueType.default('string'),
-  /** Whether signed-in users may read it (GET get-value-by-key). */
-  visible: z.boolean().default(true),
-  remark: z.string().trim().max(500).default(''),
+  visibility: ConfigVisibility.default('none'),
+  remark: Text(500, { lines: true }).default(''),
 });
 
 function valueMatchesType(c: z.output<typeof ConfigFields>, ctx: z.RefinementCtx) {
@@ -52,11 +56,22 @@ export type ConfigCreate = z.infer<typeof ConfigCreate>;
 export const ConfigUpdate = ConfigFields.extend({ id: Id }).superRefine(valueMatchesType);
 export type ConfigUpdate = z.infer<typeof ConfigUpdate>;
 
-export interface ConfigEntry extends ConfigCreate {
-  id: number;
+export const ConfigEntry = ConfigFields.extend({
+  id: Id,
   /** Read by the server itself: editable, not deletable, key and type fixed. */
-  builtIn: boolean;
-  createdAt: string;
-}
+  builtIn: z.boolean(),
+  createdAt: DateTime,
+});
+export type ConfigEntry = z.infer<typeof ConfigEntry>;
+
+export const configApi = resourceEndpoints('/api/system/config', 'system:config', {
+  name: 'parameter',
+  query: ConfigQuery,
+  row: ConfigEntry,
+  create: ConfigCreate,
+  update: ConfigUpdate,
+  excel: true,
+  platform: true,
+});
 
 export const ConfigKeyQuery = z.object({ key: ConfigFields.shape.key });

@@ -1,5 +1,7 @@
 import { z } from 'zod';
-import { CommonStatus, Id, ListQuery, TextFilter } from '../common';
+import { CommonStatus, DateTime, Id, Int32, ListQuery, Text, TextFilter } from '../common';
+import { resourceEndpoints } from '../resource';
+
 import { ColorType, DictTypeParam } from '../dict';
 
 // Administration of dictionaries; the signed-in read shapes (DictData, DictType names) are in ../dict.ts.
@@ -8,24 +10,19 @@ export const DictTypeQuery = ListQuery.extend({ name: TextFilter, type: TextFilt
 export type DictTypeQuery = z.infer<typeof DictTypeQuery>;
 
 export const DictTypeCreate = z.object({
-  name: z.string().trim().min(1).max(100),
+  name: Text(100).min(1),
   type: DictTypeParam.shape.type,
   status: CommonStatus.default(0),
-  remark: z.string().trim().max(500).default(''),
+  remark: Text(500, { lines: true }).default(''),
 });
 export type DictTypeCreate = z.infer<typeof DictTypeCreate>;
 export const DictTypeUpdate = DictTypeCreate.extend({ id: Id });
 export type DictTypeUpdate = z.infer<typeof DictTypeUpdate>;
 
-export interface DictTypeDetail extends DictTypeCreate {
-  id: number;
-  createdAt: string;
-}
-export interface DictTypeSimple {
-  id: number;
-  name: string;
-  type: string;
-}
+export const DictTypeDetail = DictTypeCreate.extend({ id: Id, createdAt: DateTime });
+export type DictTypeDetail = z.infer<typeof DictTypeDetail>;
+export const DictTypeSimple = z.object({ id: Id, name: z.string(), type: z.string() });
+export type DictTypeSimple = z.infer<typeof DictTypeSimple>;
 
 /** Entries are listed one dictionary at a time: `dictType` is required. */
 export const DictDataQuery = ListQuery.extend({ dictType: DictTypeParam.shape.type, label: TextFilter, status: CommonStatus.optional() });
@@ -33,19 +30,37 @@ export type DictDataQuery = z.infer<typeof DictDataQuery>;
 
 export const DictDataCreate = z.object({
   dictType: DictTypeParam.shape.type,
-  value: z.string().trim().min(1).max(100),
-  label: z.string().trim().min(1).max(100),
+  value: Text(100).min(1),
+  label: Text(100).min(1),
   colorType: ColorType.default(''),
-  cssClass: z.string().trim().max(100).default(''),
-  sort: z.number().int().min(0).max(9999).default(0),
+  cssClass: Text(100).default(''),
+  sort: Int32(0, 9999).default(0),
   status: CommonStatus.default(0),
-  remark: z.string().trim().max(500).default(''),
+  remark: Text(500, { lines: true }).default(''),
 });
 export type DictDataCreate = z.infer<typeof DictDataCreate>;
 export const DictDataUpdate = DictDataCreate.extend({ id: Id });
 export type DictDataUpdate = z.infer<typeof DictDataUpdate>;
 
-export interface DictDataDetail extends DictDataCreate {
-  id: number;
-  createdAt: string;
-}
+export const DictDataDetail = DictDataCreate.extend({ id: Id, createdAt: DateTime });
+export type DictDataDetail = z.infer<typeof DictDataDetail>;
+
+export const dictTypeApi = resourceEndpoints('/api/system/dict-type', 'system:dict', {
+  name: 'dictionary',
+  query: DictTypeQuery,
+  row: DictTypeDetail,
+  create: DictTypeCreate,
+  update: DictTypeUpdate,
+  simple: DictTypeSimple,
+  excel: true,
+  platform: true,
+});
+export const dictDataApi = resourceEndpoints('/api/system/dict-data', 'system:dict', {
+  name: 'dictionary entry',
+  query: DictDataQuery,
+  row: DictDataDetail,
+  create: DictDataCreate,
+  update: DictDataUpdate,
+  excel: true,
+  platform: true,
+});

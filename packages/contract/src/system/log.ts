@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { DateFrom, DateTo, Id, ListQuery, TextFilter } from '../common';
+import { DateFrom, DateTime, DateTo, Id, Int32, ListQuery, TextFilter } from '../common';
+import { resourceEndpoints } from '../resource';
 
 /**
  * Logs are read-only. Staff read their own tenant's rows; platform staff may pass `tenantId`
@@ -23,46 +24,48 @@ export const LoginLogQuery = ListQuery.extend({
 });
 export type LoginLogQuery = z.infer<typeof LoginLogQuery>;
 
-export interface LoginLog {
-  id: number;
-  tenantId: number | null;
-  userId: number | null;
-  username: string;
-  kind: LoginKind;
-  result: string;
-  ip: string;
-  userAgent: string;
-  createdAt: string;
-}
+export const LoginLog = z.object({
+  id: Id,
+  tenantId: Id.nullable(),
+  userId: Id.nullable(),
+  username: z.string(),
+  kind: LoginKind,
+  result: z.string(),
+  ip: z.string(),
+  userAgent: z.string(),
+  createdAt: DateTime,
+});
+export type LoginLog = z.infer<typeof LoginLog>;
 
 export const OperateLogQuery = ListQuery.extend({
   ...LogScope,
   username: TextFilter,
   module: TextFilter,
   path: TextFilter,
-  resultCode: z.coerce.number().int().min(0).max(999).optional(),
+  resultCode: Int32(0, 999).optional(),
   createdFrom: DateFrom,
   createdTo: DateTo,
 });
 export type OperateLogQuery = z.infer<typeof OperateLogQuery>;
 
-export interface OperateLog {
-  id: number;
-  tenantId: number | null;
-  userId: number | null;
-  username: string;
-  module: string;
-  action: string;
-  method: string;
-  path: string;
+export const OperateLog = z.object({
+  id: Id,
+  tenantId: Id.nullable(),
+  userId: Id.nullable(),
+  username: z.string(),
+  module: z.string(),
+  action: z.string(),
+  method: z.string(),
+  path: z.string(),
   /** Query and body as JSON, secrets masked, at most 2000 characters. */
-  params: string;
-  resultCode: number;
-  durationMs: number;
-  ip: string;
-  userAgent: string;
-  createdAt: string;
-}
+  params: z.string(),
+  resultCode: z.number().int(),
+  durationMs: z.number().int(),
+  ip: z.string(),
+  userAgent: z.string(),
+  createdAt: DateTime,
+});
+export type OperateLog = z.infer<typeof OperateLog>;
 
 /** The SMS outbox has no tenant: platform staff only. */
 export const SmsLogQuery = ListQuery.extend({
@@ -74,12 +77,35 @@ export const SmsLogQuery = ListQuery.extend({
 });
 export type SmsLogQuery = z.infer<typeof SmsLogQuery>;
 
-export interface SmsLog {
-  id: number;
-  mobile: string;
-  template: string;
+export const SmsLog = z.object({
+  id: Id,
+  mobile: z.string(),
+  template: z.string(),
   /** Codes in the text are masked: the log must not hand out live sign-in codes. */
-  content: string;
-  status: string;
-  createdAt: string;
-}
+  content: z.string(),
+  status: z.string(),
+  createdAt: DateTime,
+});
+export type SmsLog = z.infer<typeof SmsLog>;
+
+export const loginLogApi = resourceEndpoints('/api/system/login-log', 'system:login-log', {
+  name: 'sign-in record',
+  query: LoginLogQuery,
+  row: LoginLog,
+  excel: true,
+  get: false,
+});
+export const operateLogApi = resourceEndpoints('/api/system/operate-log', 'system:operate-log', {
+  name: 'operation record',
+  query: OperateLogQuery,
+  row: OperateLog,
+  excel: true,
+});
+export const smsLogApi = resourceEndpoints('/api/system/sms-log', 'system:sms-log', {
+  name: 'text message',
+  query: SmsLogQuery,
+  row: SmsLog,
+  platform: true,
+  get: false,
+  excel: true,
+});

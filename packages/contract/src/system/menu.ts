@@ -1,16 +1,13 @@
 import { z } from 'zod';
-import { CommonStatus, Id, ListQuery, TextFilter } from '../common';
+import { CommonStatus, DateTime, Id, Int32, ListQuery, Text, TextFilter } from '../common';
+import { resourceEndpoints } from '../resource';
 
 /** Directory, menu (a screen) or button (a permission on a screen). */
 export const MenuType = z.enum(['D', 'M', 'B']);
 export type MenuType = z.infer<typeof MenuType>;
 
-/** `module:resource:action` (DESIGN §4), or empty for entries that need none (directories, guides). */
-export const PermissionCode = z
-  .string()
-  .trim()
-  .max(100)
-  .regex(/^([a-z][a-z0-9-]*:[a-z][a-z0-9-]*:[a-z][a-z0-9-]*)?$/, 'must look like module:resource:action');
+/** `module:resource:action`, or empty for entries that need none (directories, guides). */
+export const PermissionCode = Text(100).regex(/^([a-z][a-z0-9-]*:[a-z][a-z0-9-]*:[a-z][a-z0-9-]*)?$/, 'must look like module:resource:action');
 
 /** The menu list is flat (each row names its parent); the web builds the tree. */
 export const MenuQuery = ListQuery.extend({ name: TextFilter, status: CommonStatus.optional() });
@@ -18,22 +15,22 @@ export type MenuQuery = z.infer<typeof MenuQuery>;
 
 const MenuFields = z.object({
   /** 0 is the root; otherwise an existing directory or menu (the server checks). */
-  parentId: z.coerce.number().int().min(0).default(0),
-  name: z.string().trim().min(1).max(50),
+  parentId: Int32(0).default(0),
+  name: Text(50).min(1),
   type: MenuType,
-  path: z.string().trim().max(200).default(''),
-  component: z.string().trim().max(200).default(''),
-  componentName: z.string().trim().max(100).default(''),
-  icon: z.string().trim().max(100).default(''),
+  path: Text(200).default(''),
+  component: Text(200).default(''),
+  componentName: Text(100).default(''),
+  icon: Text(100).default(''),
   visible: z.boolean().default(true),
   keepAlive: z.boolean().default(true),
   alwaysShow: z.boolean().default(true),
   permission: PermissionCode.default(''),
-  sort: z.number().int().min(0).max(9999).default(0),
+  sort: Int32(0, 9999).default(0),
   status: CommonStatus.default(0),
 });
 
-/** spec §2: directories and screens are routes, so they need a path (a top-level one absolute); a button is a permission. */
+/** Directories and screens are routes, so they need a path (a top-level one absolute); a button is a permission. */
 function menuRules(m: z.output<typeof MenuFields>, ctx: z.RefinementCtx) {
   if (m.type === 'B') {
     if (!m.permission) ctx.addIssue({ code: 'custom', path: ['permission'], message: 'a button needs a permission code' });
@@ -50,10 +47,18 @@ export type MenuCreate = z.infer<typeof MenuCreate>;
 export const MenuUpdate = MenuFields.extend({ id: Id }).superRefine(menuRules);
 export type MenuUpdate = z.infer<typeof MenuUpdate>;
 
-export interface Menu extends MenuCreate {
-  id: number;
-  createdAt: string;
-}
+export const Menu = MenuFields.extend({ id: Id, createdAt: DateTime });
+export type Menu = z.infer<typeof Menu>;
+
+export const menuApi = resourceEndpoints('/api/system/menu', 'system:menu', {
+  name: 'menu entry',
+  query: MenuQuery,
+  row: Menu,
+  create: MenuCreate,
+  update: MenuUpdate,
+  lists: ['list'],
+  platform: true,
+});
 
 /** For the role and agent-package menu trees: enabled entries, buttons included. */
 export interface MenuSimple {

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { Int32, OptionalEmail, Text } from '../common';
 
 /** The console's brands (apps/web/src/lib/brands.ts and the `brand` dictionary). */
 export const Brand = z.enum(['lightdesk', 'lumen', 'aurora', 'nordlicht']);
@@ -6,12 +7,12 @@ export type Brand = z.infer<typeof Brand>;
 
 /** The platform's single settings row. */
 export const PlatformSetting = z.object({
-  platformName: z.string().trim().min(1).max(64),
+  platformName: Text(64).min(1),
   defaultBrand: Brand,
   registrationOpen: z.boolean(),
   /** How long raw sensor reports are kept. */
-  dataRetentionDays: z.number().int().min(1).max(3650),
-  supportEmail: z.union([z.email().max(100), z.literal('')]),
+  dataRetentionDays: Int32(1, 3650),
+  supportEmail: OptionalEmail,
 });
 export type PlatformSetting = z.infer<typeof PlatformSetting>;
 

@@ -1,26 +1,33 @@
 import { z } from 'zod';
-import { CommonStatus, Id, ListQuery, TextFilter } from '../common';
+import { CommonStatus, DateTime, Id, Int32, ListQuery, Text, TextFilter } from '../common';
+import { resourceEndpoints } from '../resource';
 
 export const PostQuery = ListQuery.extend({ code: TextFilter, name: TextFilter, status: CommonStatus.optional() });
 export type PostQuery = z.infer<typeof PostQuery>;
 
 export const PostCreate = z.object({
-  code: z
-    .string()
-    .trim()
+  code: Text(64)
     .min(1)
-    .max(64)
     .regex(/^[A-Za-z0-9_.-]+$/),
-  name: z.string().trim().min(1).max(64),
-  sort: z.number().int().min(0).max(9999).default(0),
+  name: Text(64).min(1),
+  sort: Int32(0, 9999).default(0),
   status: CommonStatus.default(0),
-  remark: z.string().trim().max(500).default(''),
+  remark: Text(500, { lines: true }).default(''),
 });
 export type PostCreate = z.infer<typeof PostCreate>;
 export const PostUpdate = PostCreate.extend({ id: Id });
 export type PostUpdate = z.infer<typeof PostUpdate>;
 
-export interface Post extends PostCreate {
-  id: number;
-  createdAt: string;
-}
+export const Post = PostCreate.extend({ id: Id, createdAt: DateTime });
+export type Post = z.infer<typeof Post>;
+export const PostSimple = z.object({ id: Id, name: z.string() });
+
+export const postApi = resourceEndpoints('/api/system/post', 'system:post', {
+  name: 'post',
+  query: PostQuery,
+  row: Post,
+  create: PostCreate,
+  update: PostUpdate,
+  simple: PostSimple,
+  excel: true,
+});

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { CommonStatus, DateFrom, DateTo, Id, ListQuery, TextFilter } from '../common';
+import { CommonStatus, DateFrom, DateTime, DateTo, Id, Int32, ListQuery, Text, TextFilter } from '../common';
+import { resourceEndpoints } from '../resource';
 
 export const RoleQuery = ListQuery.extend({
   name: TextFilter,
@@ -11,16 +12,13 @@ export const RoleQuery = ListQuery.extend({
 export type RoleQuery = z.infer<typeof RoleQuery>;
 
 export const RoleCreate = z.object({
-  code: z
-    .string()
-    .trim()
+  code: Text(64)
     .min(1)
-    .max(64)
     .regex(/^[A-Za-z0-9_.:-]+$/),
-  name: z.string().trim().min(1).max(64),
-  sort: z.number().int().min(0).max(9999).default(0),
+  name: Text(64).min(1),
+  sort: Int32(0, 9999).default(0),
   status: CommonStatus.default(0),
-  remark: z.string().trim().max(500).default(''),
+  remark: Text(500, { lines: true }).default(''),
 });
 export type RoleCreate = z.infer<typeof RoleCreate>;
 export const RoleUpdate = RoleCreate.extend({ id: Id });
@@ -29,22 +27,26 @@ export type RoleUpdate = z.infer<typeof RoleUpdate>;
 /** The system_data_scope dictionary: 1 all, 2 custom departments, 3 own department, 4 own department and below, 5 own data only. */
 export const DataScope = { all: 1, customDepts: 2, ownDept: 3, ownDeptAndBelow: 4, self: 5 } as const;
 export type DataScope = (typeof DataScope)[keyof typeof DataScope];
-export const DataScopeValue = z.coerce.number().int().min(1).max(5);
+export const DataScopeValue = Int32(1, 5);
 
-export interface Role extends RoleCreate {
-  id: number;
-  dataScope: number;
-  createdAt: string;
-}
+export const Role = RoleCreate.extend({ id: Id, dataScope: DataScopeValue, createdAt: DateTime });
+export type Role = z.infer<typeof Role>;
 /** The detail answer also names the departments of a custom (2) data scope. */
-export interface RoleDetail extends Role {
-  deptIds: number[];
-}
-export interface RoleSimple {
-  id: number;
-  code: string;
-  name: string;
-}
+export const RoleDetail = Role.extend({ deptIds: z.array(Id) });
+export type RoleDetail = z.infer<typeof RoleDetail>;
+export const RoleSimple = z.object({ id: Id, code: z.string(), name: z.string() });
+export type RoleSimple = z.infer<typeof RoleSimple>;
+
+export const roleApi = resourceEndpoints('/api/system/role', 'system:role', {
+  name: 'role',
+  query: RoleQuery,
+  row: Role,
+  detail: RoleDetail,
+  create: RoleCreate,
+  update: RoleUpdate,
+  simple: RoleSimple,
+  excel: true,
+});
 
 export const RoleMenuIdsQuery = z.object({ roleId: Id });
 export type RoleMenuIdsQuery = z.infer<typeof RoleMenuIdsQuery>;

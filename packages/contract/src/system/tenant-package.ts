@@ -1,14 +1,15 @@
 import { z } from 'zod';
-import { CommonStatus, Id, ListQuery, TextFilter } from '../common';
+import { CommonStatus, DateTime, Id, ListQuery, Text, TextFilter } from '../common';
+import { resourceEndpoints } from '../resource';
 
-/** Agent packages: named sets of menus an agent's roles may grant (issue 4). Platform-level. */
+/** Agent packages: named sets of menus an agent's roles may grant. Platform-level. */
 export const TenantPackageQuery = ListQuery.extend({ name: TextFilter, status: CommonStatus.optional() });
 export type TenantPackageQuery = z.infer<typeof TenantPackageQuery>;
 
 export const TenantPackageCreate = z.object({
-  name: z.string().trim().min(1).max(64),
+  name: Text(64).min(1),
   status: CommonStatus.default(0),
-  remark: z.string().trim().max(500).default(''),
+  remark: Text(500, { lines: true }).default(''),
   /** Menus (directories, screens, buttons); the server adds the directories above each one. */
   menuIds: z.array(Id).max(5000).default([]),
 });
@@ -16,17 +17,20 @@ export type TenantPackageCreate = z.infer<typeof TenantPackageCreate>;
 export const TenantPackageUpdate = TenantPackageCreate.extend({ id: Id });
 export type TenantPackageUpdate = z.infer<typeof TenantPackageUpdate>;
 
-export interface TenantPackage {
-  id: number;
-  name: string;
-  status: number;
-  remark: string;
-  createdAt: string;
-}
-export interface TenantPackageDetail extends TenantPackage {
-  menuIds: number[];
-}
-export interface TenantPackageSimple {
-  id: number;
-  name: string;
-}
+export const TenantPackage = z.object({ id: Id, name: z.string(), status: CommonStatus, remark: z.string(), createdAt: DateTime });
+export type TenantPackage = z.infer<typeof TenantPackage>;
+export const TenantPackageDetail = TenantPackage.extend({ menuIds: z.array(Id) });
+export type TenantPackageDetail = z.infer<typeof TenantPackageDetail>;
+export const TenantPackageSimple = z.object({ id: Id, name: z.string() });
+export type TenantPackageSimple = z.infer<typeof TenantPackageSimple>;
+
+export const tenantPackageApi = resourceEndpoints('/api/system/tenant-package', 'system:tenant-package', {
+  name: 'agent package',
+  query: TenantPackageQuery,
+  row: TenantPackage,
+  detail: TenantPackageDetail,
+  create: TenantPackageCreate,
+  update: TenantPackageUpdate,
+  simple: TenantPackageSimple,
+  platform: true,
+});

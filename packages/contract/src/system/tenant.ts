@@ -1,9 +1,10 @@
 import { z } from 'zod';
-import { Mobile, NewPassword, type TenantType } from '../auth';
-import { CommonStatus, DateFrom, DateTo, Id, ListQuery, TextFilter } from '../common';
+import { Mobile, NewPassword, TenantType } from '../auth';
+import { CommonStatus, DateFrom, DateTo, DateTime, Id, Int32, ListQuery, Text, TextFilter } from '../common';
 import { StaffUsername } from './user';
+import { resourceEndpoints } from '../resource';
 
-/** Agents are tenants (DESIGN §4); `tenant` in the API paths. Platform-level. */
+/** Agents are tenants; `tenant` in the API paths. Platform-level. */
 export const TenantQuery = ListQuery.extend({
   name: TextFilter,
   code: TextFilter,
@@ -15,24 +16,22 @@ export const TenantQuery = ListQuery.extend({
 });
 export type TenantQuery = z.infer<typeof TenantQuery>;
 
-/** `saas` is the platform's own code (DESIGN §4). */
-export const TenantCode = z
-  .string()
-  .trim()
+/** `saas` is the platform's own code. */
+export const TenantCode = Text(32)
   .regex(/^[a-z0-9-]{2,32}$/)
   .refine((v) => v !== 'saas', 'is reserved for the platform');
 
 const TenantFields = z.object({
-  name: z.string().trim().min(1).max(64),
-  contactName: z.string().trim().max(30).default(''),
+  name: Text(64).min(1),
+  contactName: Text(30).default(''),
   contactMobile: z.union([Mobile, z.literal('')]).default(''),
   packageId: Id,
   /** ISO timestamp; absent or null: never expires. */
-  expiresAt: z.iso.datetime({ offset: true }).nullish(),
+  expiresAt: DateTime.nullish(),
   /** Most staff accounts the agent may hold; absent or null: no limit. */
-  staffQuota: z.coerce.number().int().min(1).max(100000).nullish(),
+  staffQuota: Int32(1, 100000).nullish(),
   status: CommonStatus.default(0),
-  remark: z.string().trim().max(500).default(''),
+  remark: Text(500, { lines: true }).default(''),
 });
 
 /** Creating an agent also creates its first administrator account. */
@@ -44,24 +43,33 @@ export type TenantUpdate = z.infer<typeof TenantUpdate>;
 export const TenantStatusUpdate = z.object({ id: Id, status: CommonStatus });
 export type TenantStatusUpdate = z.infer<typeof TenantStatusUpdate>;
 
-export interface Tenant {
-  id: number;
-  code: string;
-  name: string;
-  type: TenantType;
-  status: number;
-  expiresAt: string | null;
-  contactName: string;
-  contactMobile: string;
-  staffQuota: number | null;
-  packageId: number | null;
-  packageName: string | null;
-  staffCount: number;
-  remark: string;
-  createdAt: string;
-}
-export interface TenantSimple {
-  id: number;
-  code: string;
-  name: string;
-}
+export const Tenant = z.object({
+  id: Id,
+  code: z.string(),
+  name: z.string(),
+  type: TenantType,
+  status: CommonStatus,
+  expiresAt: DateTime.nullable(),
+  contactName: z.string(),
+  contactMobile: z.string(),
+  staffQuota: z.number().int().nullable(),
+  packageId: Id.nullable(),
+  packageName: z.string().nullable(),
+  staffCount: z.number().int(),
+  remark: z.string(),
+  createdAt: DateTime,
+});
+export type Tenant = z.infer<typeof Tenant>;
+export const TenantSimple = z.object({ id: Id, code: z.string(), name: z.string() });
+export type TenantSimple = z.infer<typeof TenantSimple>;
+
+export const tenantApi = resourceEndpoints('/api/system/tenant', 'system:tenant', {
+  name: 'agent',
+  query: TenantQuery,
+  row: Tenant,
+  create: TenantCreate,
+  update: TenantUpdate,
+  simple: TenantSimple,
+  excel: true,
+  platform: true,
+});

@@ -1,8 +1,9 @@
 import { z } from 'zod';
 import { Mobile, NewPassword } from '../auth';
-import { CommonStatus, DateFrom, DateTo, Id, ListQuery, TextFilter } from '../common';
+import { CommonStatus, DateFrom, DateTime, DateTo, Id, Int32, ListQuery, OptionalEmail, Text, TextFilter } from '../common';
+import { resourceEndpoints } from '../resource';
 
-/** Staff are console accounts (DESIGN §5); `user` in the API paths, as in the console family. */
+/** Staff are console accounts; `user` in the API paths, as in the console family. */
 export const StaffQuery = ListQuery.extend({
   username: TextFilter,
   nickname: TextFilter,
@@ -15,23 +16,20 @@ export const StaffQuery = ListQuery.extend({
 });
 export type StaffQuery = z.infer<typeof StaffQuery>;
 
-/** Sign-in names: unique platform-wide regardless of case (DESIGN §4). */
-export const StaffUsername = z
-  .string()
-  .trim()
+/** Sign-in names: unique platform-wide regardless of case, since sign-in names no tenant. */
+export const StaffUsername = Text(30)
   .min(4)
-  .max(30)
   .regex(/^[A-Za-z0-9_.@-]+$/);
 /** The user_sex dictionary: 0 unknown, 1 male, 2 female. */
-export const Sex = z.coerce.number().int().min(0).max(2);
+export const Sex = Int32(0, 2);
 
 const StaffFields = z.object({
-  nickname: z.string().trim().min(1).max(30),
+  nickname: Text(30).min(1),
   deptId: Id.nullable().default(null),
-  email: z.union([z.email().max(100), z.literal('')]).default(''),
+  email: OptionalEmail.default(''),
   mobile: z.union([Mobile, z.literal('')]).default(''),
   sex: Sex.default(0),
-  remark: z.string().trim().max(500).default(''),
+  remark: Text(500, { lines: true }).default(''),
   /** Omitted on update: the staff member keeps the posts / roles they have. */
   postIds: z.array(Id).max(50).optional(),
   roleIds: z.array(Id).max(50).optional(),
@@ -46,30 +44,26 @@ export type StaffCreate = z.infer<typeof StaffCreate>;
 export const StaffUpdate = StaffFields.extend({ id: Id, status: CommonStatus.optional() });
 export type StaffUpdate = z.infer<typeof StaffUpdate>;
 
-export interface Staff {
-  id: number;
-  username: string;
-  nickname: string;
-  deptId: number | null;
-  deptName: string | null;
-  email: string;
-  mobile: string;
-  sex: number;
-  status: number;
-  remark: string;
-  lastLoginAt: string | null;
-  lastLoginIp: string;
-  createdAt: string;
-}
-export interface StaffDetail extends Staff {
-  roleIds: number[];
-  postIds: number[];
-}
-export interface StaffSimple {
-  id: number;
-  nickname: string;
-  deptId: number | null;
-}
+export const Staff = z.object({
+  id: Id,
+  username: z.string(),
+  nickname: z.string(),
+  deptId: Id.nullable(),
+  deptName: z.string().nullable(),
+  email: z.string(),
+  mobile: z.string(),
+  sex: Sex,
+  status: CommonStatus,
+  remark: z.string(),
+  lastLoginAt: DateTime.nullable(),
+  lastLoginIp: z.string(),
+  createdAt: DateTime,
+});
+export type Staff = z.infer<typeof Staff>;
+export const StaffDetail = Staff.extend({ roleIds: z.array(Id), postIds: z.array(Id) });
+export type StaffDetail = z.infer<typeof StaffDetail>;
+export const StaffSimple = z.object({ id: Id, nickname: z.string(), deptId: Id.nullable() });
+export type StaffSimple = z.infer<typeof StaffSimple>;
 
 export const StaffStatusUpdate = z.object({ id: Id, status: CommonStatus });
 export type StaffStatusUpdate = z.infer<typeof StaffStatusUpdate>;
@@ -78,3 +72,17 @@ export const StaffPasswordReset = z.object({ id: Id, password: NewPassword });
 export type StaffPasswordReset = z.infer<typeof StaffPasswordReset>;
 export const StaffAssignRoles = z.object({ userId: Id, roleIds: z.array(Id).max(50) });
 export type StaffAssignRoles = z.infer<typeof StaffAssignRoles>;
+
+export const staffApi = resourceEndpoints('/api/system/user', 'system:user', {
+  name: 'staff member',
+  query: StaffQuery,
+  row: Staff,
+  detail: StaffDetail,
+  create: StaffCreate,
+  update: StaffUpdate,
+  simple: StaffSimple,
+  excel: true,
+});
+/** The answer to an avatar upload: the link the console shows from now on. */
+export const StaffAvatar = z.object({ avatar: z.string() });
+export type StaffAvatar = z.infer<typeof StaffAvatar>;

@@ -10,7 +10,7 @@ const CancellationDialog = lazyScreen(async () => ({ default: (await import('./c
 
 type Open = 'password' | 'cancel' | undefined;
 
-/** The sign-in screen's "change password" and "account cancellation request" links (spec §2). */
+/** The sign-in screen's "change password" and "account cancellation request" links. */
 export function AuthLinks({ captchaEnabled }: { captchaEnabled: boolean }) {
   const { t } = useTranslation();
   const [open, setOpen] = useState<Open>();

@@ -28,8 +28,8 @@ export interface CancellationDialogProps {
 }
 
 /**
- * spec §1 account cancellation: a request to delete all of the user's data. The server
- * disables the account at once and deletes the data after a grace period (DESIGN §5).
+ * Account cancellation: a request to delete all of the user's data. The server
+ * disables the account at once and deletes the data after a grace period.
  */
 export function CancellationDialog({ open, username, captchaEnabled = false, onClose, onCancelled }: CancellationDialogProps) {
   const { t } = useTranslation();

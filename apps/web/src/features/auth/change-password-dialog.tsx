@@ -19,11 +19,11 @@ export interface ChangePasswordDialogProps {
   /** The signed-in account; without it (sign-in screen) the person types the username. */
   username?: string;
   onClose: () => void;
-  /** spec §4: after the tip, the token is cleared and the person signs in again. */
+  /** After the tip, the token is cleared and the person signs in again. */
   onChanged: () => void;
 }
 
-/** spec §5: each field is checked when it loses focus, with the spec's messages. */
+/** Each field is checked when it loses focus, with the console's validation messages. */
 export function ChangePasswordDialog({ open, username, onClose, onChanged }: ChangePasswordDialogProps) {
   const { t } = useTranslation();
   const [form] = Form.useForm<Values>();

@@ -74,6 +74,12 @@ export function PasswordInput({ value, onValue, testId, ...rest }: InputProps) {
   );
 }
 
+/** "Remember me", shared by every way of signing in on the screen. */
+export interface RememberState {
+  value: boolean;
+  set: (value: boolean) => void;
+}
+
 export function CheckboxInput({
   checked,
   onChecked,

@@ -31,7 +31,7 @@ function BrandMark({ brand }: { brand: Brand }) {
   );
 }
 
-/** `/login`: the brand's picture on one side, the form on the other (spec §2 "Login"). */
+/** `/login`: the brand's picture on one side, the form on the other. */
 export function LoginPage() {
   const { t } = useTranslation();
   const brand = getBrand();

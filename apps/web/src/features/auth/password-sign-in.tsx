@@ -1,9 +1,10 @@
 import { useMemo, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { rememberChoice, rememberedUsername } from '../../lib/auth-token';
+import { rememberedUsername } from '../../lib/auth-token';
+import { ApiError } from '../../lib/http';
 import { login } from './api';
 import { CaptchaField } from './captcha-field';
-import { CheckboxInput, Field, PasswordInput, SubmitButton, TextInput } from './controls';
+import { CheckboxInput, Field, PasswordInput, SubmitButton, TextInput, type RememberState } from './controls';
 import { useCaptcha } from './use-captcha';
 import { useCompleteSignIn } from './use-complete-sign-in';
 import { useForm, type Rules } from './use-form';
@@ -12,12 +13,14 @@ interface Values {
   username: string;
   password: string;
   captcha: string;
-  remember: boolean;
 }
 
-/** Username and password sign-in (spec §2 "Login"); the username is trimmed (spec §5). */
-export function PasswordSignIn({ captchaEnabled }: { captchaEnabled: boolean }) {
+/** Username and password sign-in; the username is trimmed. */
+export function PasswordSignIn({ captchaEnabled: offered, remember }: { captchaEnabled: boolean; remember: RememberState }) {
   const { t } = useTranslation();
+  // After repeated failures the server asks for the captcha even where it is otherwise off.
+  const [demanded, setDemanded] = useState(false);
+  const captchaEnabled = offered || demanded;
   const rules = useMemo<Rules<Values>>(
     () => ({
       username: (v) => (v.trim() ? undefined : t('login.required.username')),
@@ -26,7 +29,7 @@ export function PasswordSignIn({ captchaEnabled }: { captchaEnabled: boolean }) 
     }),
     [t, captchaEnabled],
   );
-  const form = useForm<Values>({ username: rememberedUsername() ?? '', password: '', captcha: '', remember: rememberChoice() }, rules);
+  const form = useForm<Values>({ username: rememberedUsername() ?? '', password: '', captcha: '' }, rules);
   const [busy, setBusy] = useState(false);
   const captcha = useCaptcha(captchaEnabled);
   const complete = useCompleteSignIn();
@@ -42,11 +45,12 @@ export function PasswordSignIn({ captchaEnabled }: { captchaEnabled: boolean }) 
         username,
         password: values.password,
         captchaVerification: captcha.verification(values.captcha),
-        rememberMe: values.remember,
+        rememberMe: remember.value,
       });
-      complete(result, values.remember, username);
-    } catch {
+      complete(result, remember.value, username);
+    } catch (error) {
       // The client has shown why; a captcha is single use, so offer a fresh one.
+      if (error instanceof ApiError && error.envelope.key === 'auth.captcha-required') setDemanded(true);
       form.set('captcha', '');
       captcha.refresh();
       setBusy(false);
@@ -91,7 +95,7 @@ export function PasswordSignIn({ captchaEnabled }: { captchaEnabled: boolean }) 
         />
       )}
       <div className="login-row">
-        <CheckboxInput checked={values.remember} onChecked={(v) => form.set('remember', v)} label={t('login.remember')} testId="login-remember" />
+        <CheckboxInput checked={remember.value} onChecked={remember.set} label={t('login.remember')} testId="login-remember" />
       </div>
       <SubmitButton busy={busy} testId="login-submit">
         {busy ? t('login.signingIn') : t('login.submit')}

@@ -1,9 +1,8 @@
 import { useEffect, useMemo, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { rememberChoice } from '../../lib/auth-token';
 import { sendSmsCode, smsLogin } from './api';
 import { CaptchaField } from './captcha-field';
-import { CheckboxInput, Field, SubmitButton, TextInput } from './controls';
+import { CheckboxInput, Field, SubmitButton, TextInput, type RememberState } from './controls';
 import { useCaptcha } from './use-captcha';
 import { useCompleteSignIn } from './use-complete-sign-in';
 import { useForm, type Rules } from './use-form';
@@ -12,15 +11,14 @@ interface Values {
   mobile: string;
   captcha: string;
   code: string;
-  remember: boolean;
 }
 
-/** Seconds before another code may be asked for (the server refuses sooner ones anyway). */
+/** Seconds before another code may be asked for (the server sends no sooner one anyway). */
 const RESEND_AFTER = 60;
 const MOBILE = /^\+?[0-9]{6,15}$/;
 
-/** Sign-in with a one-time code sent by SMS; the mobile number is trimmed (spec §5). */
-export function SmsSignIn({ captchaEnabled }: { captchaEnabled: boolean }) {
+/** Sign-in with a one-time code sent by SMS; the mobile number is trimmed. */
+export function SmsSignIn({ captchaEnabled, remember }: { captchaEnabled: boolean; remember: RememberState }) {
   const { t } = useTranslation();
   const rules = useMemo<Rules<Values>>(
     () => ({
@@ -30,7 +28,7 @@ export function SmsSignIn({ captchaEnabled }: { captchaEnabled: boolean }) {
     }),
     [t, captchaEnabled],
   );
-  const form = useForm<Values>({ mobile: '', captcha: '', code: '', remember: rememberChoice() }, rules);
+  const form = useForm<Values>({ mobile: '', captcha: '', code: '' }, rules);
   const [busy, setBusy] = useState(false);
   const [sending, setSending] = useState(false);
   const [wait, setWait] = useState(0);
@@ -68,8 +66,8 @@ export function SmsSignIn({ captchaEnabled }: { captchaEnabled: boolean }) {
     if (busy || !form.validate(['mobile', 'code'])) return;
     setBusy(true);
     try {
-      const result = await smsLogin({ mobile: values.mobile.trim(), code: values.code.trim(), rememberMe: values.remember });
-      complete(result, values.remember);
+      const result = await smsLogin({ mobile: values.mobile.trim(), code: values.code.trim(), rememberMe: remember.value });
+      complete(result, remember.value);
     } catch {
       setBusy(false);
     }
@@ -122,7 +120,7 @@ export function SmsSignIn({ captchaEnabled }: { captchaEnabled: boolean }) {
         )}
       </Field>
       <div className="login-row">
-        <CheckboxInput checked={values.remember} onChecked={(v) => form.set('remember', v)} label={t('login.remember')} />
+        <CheckboxInput checked={remember.value} onChecked={remember.set} label={t('login.remember')} />
       </div>
       <SubmitButton busy={busy} testId="sms-submit">
         {busy ? t('login.signingIn') : t('login.submit')}

@@ -26,3 +26,8 @@ export function useAuthOptions(): { options: AuthOptions; ready: boolean } {
   }, []);
   return { options: options ?? ASSUMED, ready: !!options };
 }
+
+/** Whether the server offers any OpenID provider (the account menu then offers linking one). */
+export function useSocialSignInOffered(): boolean {
+  return useAuthOptions().options.socialProviders.length > 0;
+}

@@ -3,7 +3,7 @@ import { useNavigate, useSearchParams } from 'react-router';
 import { saveAuth } from '../../lib/auth-token';
 import { safeRedirect } from '../../lib/redirect';
 
-/** Keeps the new session (spec §4: token and username) and goes where the person was heading. */
+/** Keeps the new session (token and username) and goes where the person was heading. */
 export function useCompleteSignIn() {
   const navigate = useNavigate();
   const [params] = useSearchParams();

@@ -1,4 +1,4 @@
-/** The public information pages of spec §2 and the address patterns that show them. */
+/** The public information pages and the address patterns that show them. */
 export const PUBLIC_PAGES = [
   'download',
   'privacy',

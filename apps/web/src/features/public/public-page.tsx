@@ -6,7 +6,7 @@ import { getToken } from '../../lib/auth-token';
 import { PublicContent } from './public-content';
 import type { PublicPageMatch } from './pages';
 
-/** A public page on its own, for visitors who are not signed in (spec §2 public routes). */
+/** A public page on its own, for visitors who are not signed in (the public routes of app/guard.ts). */
 export function PublicPage({ page }: { page: PublicPageMatch }) {
   const { t } = useTranslation('public');
   const brand = getBrand();

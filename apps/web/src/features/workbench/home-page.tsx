@@ -14,7 +14,7 @@ import './home.css';
 
 const greetingOf = (hour: number) => (hour < 12 ? 'morning' : hour < 18 ? 'afternoon' : 'evening');
 
-/** Workbench home (spec §2 `/home`): a greeting and a finder for every screen the user may open. */
+/** Workbench home (`/home`): a greeting and a finder for every screen the user may open. */
 export function HomePage() {
   const { t, i18n } = useTranslation('workbench');
   const user = useSession((s) => s.user);

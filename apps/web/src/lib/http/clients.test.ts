@@ -1,27 +1,27 @@
-import { AxiosError, AxiosHeaders, type AxiosAdapter, type AxiosInstance, type InternalAxiosRequestConfig } from 'axios';
 import { afterEach, beforeAll, beforeEach, describe, expect, test, vi } from 'vitest';
 import { useTestLanguage } from '../../test/i18n';
 import { saveAuth } from '../auth-token';
 import { setNotifier } from '../notify';
+import type { Client } from './client';
 import { api, downloadClient, downloadFile, furtherApi, furtherClient, mainClient, nestedParams, openApi, openClient } from './clients';
 import { ApiError, HttpStatusError, NetworkError } from './errors';
 import { setSessionEndHandler } from './feedback';
+import type { TransportRequest } from './transport';
 
 type Reply = { status?: number; data?: unknown; headers?: Record<string, string> } | 'network';
 
-const seen: InternalAxiosRequestConfig[] = [];
+const seen: TransportRequest[] = [];
 /** Answers every call of a client like the server would, without a network. */
-function answer(client: AxiosInstance, reply: Reply | ((config: InternalAxiosRequestConfig) => Reply)) {
-  const adapter: AxiosAdapter = (config) => {
-    seen.push(config);
-    const r = typeof reply === 'function' ? reply(config) : reply;
-    if (r === 'network') return Promise.reject(new AxiosError('Network Error', AxiosError.ERR_NETWORK, config));
-    const response = { data: r.data, status: r.status ?? 200, statusText: '', headers: new AxiosHeaders(r.headers ?? {}), config };
-    if (response.status >= 400) return Promise.reject(new AxiosError(`HTTP ${response.status}`, AxiosError.ERR_BAD_RESPONSE, config, null, response));
-    return Promise.resolve(response);
+function answer(client: Client, reply: Reply | ((request: TransportRequest) => Reply)) {
+  client.transport = async (request) => {
+    seen.push(request);
+    const r = typeof reply === 'function' ? reply(request) : reply;
+    if (r === 'network') throw new TypeError('Failed to fetch');
+    return { status: r.status ?? 200, headers: new Headers(r.headers ?? {}), body: r.data };
   };
-  client.defaults.adapter = adapter;
 }
+/** The path and query a request went to. */
+const target = (request: TransportRequest) => new URL(request.url, 'http://console.test');
 
 const envelope = (code: number, extra: Record<string, unknown> = {}) => ({ code, msg: '中文消息', egMsg: 'English message', data: null, ...extra });
 const signedIn = (token = 'token-1') =>
@@ -46,22 +46,25 @@ beforeEach(async () => {
 });
 afterEach(() => vi.restoreAllMocks());
 
-describe('main client (/api, spec §7/§8)', () => {
+describe('main client (/api)', () => {
   test('resolves with the envelope data and sends the token and tenant code', async () => {
     signedIn();
     answer(mainClient, { data: { code: 200, msg: '', egMsg: '', data: { ok: 1 } } });
     await expect(api.get('/system/x', { page: 1 })).resolves.toEqual({ ok: 1 });
-    expect(seen[0]!.baseURL).toBe('/api');
+    expect(target(seen[0]!).pathname).toBe('/api/system/x');
+    expect(target(seen[0]!).search).toBe('?page=1');
     expect(seen[0]!.timeout).toBe(30_000);
-    expect(seen[0]!.headers.Authorization).toBe('Bearer token-1');
-    expect(seen[0]!.headers.tenantcode).toBe('northwind');
+    expect(seen[0]!.headers.get('authorization')).toBe('Bearer token-1');
+    expect(seen[0]!.headers.get('tenantcode')).toBe('northwind');
   });
 
   test("the tenant code is 'saas' when none is stored", async () => {
     answer(mainClient, { data: { code: 200, msg: '', egMsg: '', data: null } });
     await api.post('/system/auth/login', { username: 'a' });
-    expect(seen[0]!.headers.tenantcode).toBe('saas');
-    expect(seen[0]!.headers.Authorization).toBeUndefined();
+    expect(seen[0]!.headers.get('tenantcode')).toBe('saas');
+    expect(seen[0]!.headers.has('authorization')).toBe(false);
+    expect(seen[0]!.headers.get('content-type')).toBe('application/json');
+    expect(seen[0]!.body).toBe('{"username":"a"}');
   });
 
   test('a failure shows exactly one toast and rejects', async () => {
@@ -86,10 +89,10 @@ describe('main client (/api, spec §7/§8)', () => {
   });
 
   test('a message key the language knows is shown translated, with its params', async () => {
-    answer(mainClient, { data: envelope(429, { key: 'auth.locked', params: { minutes: 15 } }) });
+    answer(mainClient, { data: envelope(429, { key: 'auth.throttled', params: { seconds: 30 } }) });
     await useTestLanguage('de-DE');
     await api.post('/system/auth/login').catch(() => {});
-    expect(toasts).toEqual(['Zu viele Fehlversuche. Das Konto ist gesperrt; versuchen Sie es in 15 Minuten erneut.']);
+    expect(toasts).toEqual(['Zu viele Versuche. Bitte in 30 s erneut versuchen.']);
   });
 
   test('a rule refusal (555) rejects without a toast: the screen words it', async () => {
@@ -121,15 +124,34 @@ describe('main client (/api, spec §7/§8)', () => {
   });
 
   test('a form post is urlencoded and reports upload progress', async () => {
-    answer(mainClient, (config) => {
-      config.onUploadProgress?.({ loaded: 50, total: 100, bytes: 50, lengthComputable: true });
+    answer(mainClient, (request) => {
+      request.onUploadProgress?.(50, 100);
       return { data: { code: 200, msg: '', egMsg: '', data: true } };
     });
     const progress: number[] = [];
     await api.postForm('/x', { a: 1, b: 'two' }, (p) => progress.push(p));
-    expect(String(seen[0]!.headers['Content-Type'])).toContain('application/x-www-form-urlencoded');
-    expect(String(seen[0]!.data)).toBe('a=1&b=two');
+    expect(seen[0]!.headers.get('content-type')).toContain('application/x-www-form-urlencoded');
+    expect(seen[0]!.body).toBe('a=1&b=two');
     expect(progress).toEqual([50]);
+  });
+
+  test('a call may replace the token, e.g. to sign out a session it was handed', async () => {
+    signedIn('token-1');
+    answer(openClient, { data: { code: 200, msg: '', egMsg: '', data: true } });
+    await openApi.post('/auth/logout', undefined, { headers: { Authorization: 'Bearer other' } });
+    expect(seen[0]!.headers.get('authorization')).toBe('Bearer other');
+    expect(seen[0]!.body).toBeUndefined();
+  });
+
+  test('query parameters leave out absent values', async () => {
+    answer(mainClient, { data: { code: 200, msg: '', egMsg: '', data: null } });
+    await api.get('/system/x', { name: 'a b', status: undefined, deptId: null, page: 2 });
+    expect(target(seen[0]!).search).toBe('?name=a+b&page=2');
+  });
+
+  test('a plain answer that is no envelope (a file, a device answer) comes back as it is', async () => {
+    answer(mainClient, { data: 'OK' });
+    await expect(api.get('/x')).resolves.toBe('OK');
   });
 });
 
@@ -164,12 +186,12 @@ describe('an envelope 401 ends the session once', () => {
 describe('open client (/open)', () => {
   test('50 s, bearer token, same failure rules', async () => {
     signedIn();
-    answer(openClient, { data: envelope(429, { key: 'auth.throttled' }) });
+    answer(openClient, { data: envelope(429, { key: 'auth.throttled', params: { seconds: 60 } }) });
     await openApi.post('/auth/send-sms-code').catch(() => {});
-    expect(seen[0]!.baseURL).toBe('/open');
+    expect(target(seen[0]!).pathname).toBe('/open/auth/send-sms-code');
     expect(seen[0]!.timeout).toBe(50_000);
-    expect(seen[0]!.headers.Authorization).toBe('Bearer token-1');
-    expect(toasts).toEqual(['Too many attempts. Please try again later.']);
+    expect(seen[0]!.headers.get('authorization')).toBe('Bearer token-1');
+    expect(toasts).toEqual(['Too many attempts. Please try again in 60 s.']);
   });
 });
 
@@ -180,6 +202,8 @@ describe('download client (blob, /api)', () => {
     expect(file.filename).toBe('stores 2026.xlsx');
     expect(await file.blob.text()).toBe('xlsx');
     expect(seen[0]!.timeout).toBe(50_000);
+    expect(seen[0]!.responseType).toBe('blob');
+    expect(target(seen[0]!).pathname + target(seen[0]!).search).toBe('/api/store/mesh/export?name=x');
   });
 
   test('an error envelope sent as a blob is read and shown', async () => {
@@ -194,14 +218,14 @@ describe('further client (/api/v2/saas/web)', () => {
     signedIn();
     answer(furtherClient, { data: { code: 200, msg: '', egMsg: '', data: [] } });
     await furtherApi.get('/statistics', { storeId: 5, range: { from: '2026-01-01', to: '2026-01-31' }, ids: [1, 2], empty: '' });
-    const config = seen[0]!;
-    expect(config.timeout).toBe(50_000);
-    expect(config.headers['tenant-id']).toBe('3');
-    expect(config.headers.tenantcode).toBe('northwind');
-    expect(config.headers.Authorization).toBe('Bearer token-1');
-    expect(nestedParams(config.params as Record<string, unknown>)).toBe(
-      'storeId=5&range%5Bfrom%5D=2026-01-01&range%5Bto%5D=2026-01-31&ids%5B0%5D=1&ids%5B1%5D=2',
-    );
+    const request = seen[0]!;
+    expect(request.timeout).toBe(50_000);
+    expect(request.headers.get('tenant-id')).toBe('3');
+    expect(request.headers.get('tenantcode')).toBe('northwind');
+    expect(request.headers.get('authorization')).toBe('Bearer token-1');
+    expect(target(request).pathname).toBe('/api/v2/saas/web/statistics');
+    expect(target(request).search).toBe('?storeId=5&range%5Bfrom%5D=2026-01-01&range%5Bto%5D=2026-01-31&ids%5B0%5D=1&ids%5B1%5D=2');
+    expect(nestedParams({ at: new Date('2026-01-01T00:00:00Z') })).toBe('at=2026-01-01T00%3A00%3A00.000Z');
   });
 
   test.each([

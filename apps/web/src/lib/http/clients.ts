@@ -2,7 +2,7 @@ import { getTenantCode, getTenantId, getToken } from '../auth-token';
 import { createClient, fetchBlob, httpOf, type DownloadedFile } from './client';
 import { furtherDefaultText, genericErrorText } from './feedback';
 
-/** spec §7: every client sends the bearer token when there is one. */
+/** Every client sends the bearer token when there is one. */
 const bearer = (): Record<string, string | undefined> => {
   const token = getToken();
   return { Authorization: token ? `Bearer ${token}` : undefined };
@@ -10,7 +10,7 @@ const bearer = (): Record<string, string | undefined> => {
 const withTenant = () => ({ ...bearer(), tenantcode: getTenantCode() });
 const withTenantId = () => ({ ...withTenant(), 'tenant-id': String(getTenantId() ?? '') || undefined });
 
-/** spec §7: nested GET params of the further client travel as `key[sub]=value`. */
+/** Nested GET params of the further client travel as `key[sub]=value`. */
 export function nestedParams(params: Record<string, unknown>): string {
   const pairs: string[] = [];
   const add = (name: string, value: unknown) => {
@@ -33,7 +33,7 @@ export const openClient = createClient({ baseURL: '/open', timeout: 50_000, head
 export const downloadClient = createClient({ baseURL: '/api', timeout: 50_000, responseType: 'blob', headers: withTenant, fallbackText: genericErrorText });
 const further = { baseURL: '/api/v2/saas/web', headers: withTenantId, fallbackText: furtherDefaultText, paramsSerializer: nestedParams };
 export const furtherClient = createClient({ ...further, timeout: 50_000 });
-// Large analytics exports are assembled on demand, hence the long wait (spec §9: 5000 s).
+// Large analytics exports are assembled on demand, hence the long wait (5000 s).
 export const furtherBlobClient = createClient({ ...further, timeout: 5_000_000, responseType: 'blob' });
 
 /** Console calls (`/api`). */
@@ -51,6 +51,6 @@ export const downloadFurtherFile = (url: string, params?: Record<string, unknown
  * bytes as they arrive — streamed exports have no length, so `total` may be absent.
  */
 export async function downloadWithProgress(url: string, params: Record<string, string>, onProgress: (loaded: number, total?: number) => void): Promise<Blob> {
-  const file = await fetchBlob(downloadClient, url, params, { onDownloadProgress: (e) => onProgress(e.loaded, e.total) });
+  const file = await fetchBlob(downloadClient, url, params, onProgress);
   return file.blob;
 }

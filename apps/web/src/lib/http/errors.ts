@@ -20,7 +20,7 @@ export class NetworkError extends Error {
   override readonly name = 'NetworkError';
 }
 
-/** An HTTP failure without an envelope (a proxy's 502 page, say): logged, not toasted (spec §8). */
+/** An HTTP failure without an envelope (a proxy's 502 page, say): logged, not toasted. */
 export class HttpStatusError extends Error {
   override readonly name = 'HttpStatusError';
   constructor(readonly status: number) {

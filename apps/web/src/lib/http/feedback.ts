@@ -29,7 +29,7 @@ export function endSession(token: string): boolean {
 const text = (key: string, fallback: string, params?: Record<string, unknown>) => (i18n.exists(key) ? i18n.t(key, params) : fallback);
 
 /**
- * spec §8 + issue 3: the translation of the envelope's message key when this language has one,
+ * The text of a failed answer: the translation of the envelope's message key when this language has one,
  * else msg in Chinese / egMsg otherwise, else the client's default.
  */
 export function envelopeText(envelope: Envelope<unknown>, fallback = 'Error'): string {
@@ -42,7 +42,7 @@ export const networkFailedText = () => text('http.networkFailed', 'Network reque
 export const genericErrorText = () => text('http.error', 'Error');
 export const sessionEndedText = () => text('http.sessionEnded', 'Your session has ended. Please sign in again.');
 
-/** spec §8: the further client's defaults when the envelope has no message of its own. */
+/** The further client's defaults when the envelope has no message of its own. */
 export function furtherDefaultText(code: number): string {
   switch (code) {
     case 401:

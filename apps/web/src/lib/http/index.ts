@@ -12,6 +12,7 @@ export {
   furtherBlobClient,
   nestedParams,
 } from './clients';
-export { saveFile, type DownloadedFile, type Http, type Progress } from './client';
+export { saveFile, type DownloadedFile, type Http, type Progress, type RequestOptions } from './client';
+export { call, endpointQuery, queryKeyOf } from './endpoint';
 export { ApiError, NetworkError, HttpStatusError } from './errors';
 export { setSessionEndHandler, showError } from './feedback';

@@ -25,7 +25,7 @@ const lazyFiles: BackendModule = {
 
 export const i18n = i18next.createInstance();
 
-/** The language for this visit (spec §1 rules) and the first namespace, loaded before first paint. */
+/** The language for this visit (chooseLanguage) and the first namespace, loaded before first paint. */
 export async function startI18n(): Promise<Language> {
   const language = chooseLanguage(getBrand(), local.get('language'));
   await i18n
@@ -34,7 +34,7 @@ export async function startI18n(): Promise<Language> {
     .init({
       lng: language,
       // Every locale holds every key (locale-parity test), so no second language is fetched
-      // as a fallback; English as the fallback language is applied when choosing (spec §1).
+      // as a fallback; English as the fallback language is applied when choosing (chooseLanguage).
       fallbackLng: false,
       supportedLngs: false,
       ns: ['common'],

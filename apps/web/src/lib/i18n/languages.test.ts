@@ -4,7 +4,7 @@ import { chooseLanguage, offeredLanguages } from './languages';
 
 const brand = (key: string) => BRANDS.find((b) => b.key === key)!;
 
-describe('language choice (spec §1)', () => {
+describe('language choice', () => {
   test('each brand’s default language', () => {
     expect(chooseLanguage(brand('lightdesk'), undefined)).toBe('zh-CN');
     expect(chooseLanguage(brand('lumen'), undefined)).toBe('en-US');

@@ -1,4 +1,4 @@
-/** The six interface languages (spec §1). `en-GB` is the "optimised English": its own concise copy. */
+/** The six interface languages. `en-GB` is the "optimised English": its own concise copy. */
 export const LANGUAGES = ['zh-CN', 'en-US', 'en-GB', 'de-DE', 'fr-FR', 'nl-NL'] as const;
 export type Language = (typeof LANGUAGES)[number];
 
@@ -12,7 +12,7 @@ export const LANGUAGE_LABELS: Record<Language, string> = {
   'nl-NL': 'Nederlands',
 };
 
-/** spec §1/§9 generic reading: zh-CN and en-US offered, en-US by default, English as fallback. */
+/** The generic policy, for brands without a list of their own: zh-CN and en-US offered, en-US by default, English as fallback. */
 export const GENERIC_LANGUAGES: readonly Language[] = ['zh-CN', 'en-US'];
 export const GENERIC_DEFAULT_LANGUAGE: Language = 'en-US';
 export const FALLBACK_LANGUAGE: Language = 'en-US';
@@ -24,11 +24,11 @@ export interface LanguagePolicy {
   defaultLanguage?: Language;
 }
 
-/** The languages a brand offers: its own list overrides the generic one (spec §1 "both readings apply"). */
+/** The languages a brand offers: its own list overrides the generic one. */
 export const offeredLanguages = (brand: LanguagePolicy): readonly Language[] => (brand.languages?.length ? brand.languages : GENERIC_LANGUAGES);
 
 /**
- * spec §1: a stored choice counts only when the brand offers it; then the brand's default,
+ * A stored choice counts only when the brand offers it; then the brand's default,
  * then the generic default, and English when even that is not offered.
  */
 export function chooseLanguage(brand: LanguagePolicy, stored: unknown): Language {

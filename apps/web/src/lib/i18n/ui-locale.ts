@@ -37,7 +37,7 @@ export async function loadUiLocale(language: Language): Promise<Locale | undefin
   return antd;
 }
 
-/** Numbers and dates in the interface language's conventions (spec §1: formats switch with it). */
+/** Numbers and dates in the interface language's conventions: formats switch with the language. */
 export const formatNumber = (value: number, language: Language, options?: Intl.NumberFormatOptions) => new Intl.NumberFormat(language, options).format(value);
 export const formatDateTime = (
   value: string | number | Date,

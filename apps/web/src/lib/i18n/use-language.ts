@@ -3,7 +3,7 @@ import { getBrand } from '../brands';
 import { changeLanguage } from './index';
 import { LANGUAGE_LABELS, offeredLanguages, type Language } from './languages';
 
-/** The current language, the ones this brand offers (spec §1), and a switch. */
+/** The current language, the ones this brand offers, and a switch. */
 export function useLanguage() {
   const { i18n } = useTranslation();
   const offered = offeredLanguages(getBrand());

@@ -1,7 +1,7 @@
 import { AreaChildrenQuery, AreaCodeQuery, AreaTreeQuery, type Area, type AreaNode } from '@lightdesk/contract';
 import { and, asc, eq, exists, ilike, inArray, isNull, or, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
-import { areas } from '../../../db/schema';
+import { areas } from '../schema';
 import { notFound } from '../../../lib/errors';
 import { defineRoutes } from '../../../lib/routes';
 

@@ -1,7 +1,7 @@
 import type { AuthOptions, ConfigEntry, Page } from '@lightdesk/contract';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, test } from 'vitest';
-import { configs } from '../../../db/schema';
+import { configs } from '../schema';
 import { testApp, TEST_PASSWORD, type TestApp } from '../../../test/test-app';
 
 // The captcha is asked only when both switches are on: LIGHTDESK_CAPTCHA and security.captcha.enabled.

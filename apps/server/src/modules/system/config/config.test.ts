@@ -1,10 +1,10 @@
 import type { ConfigEntry, Page } from '@lightdesk/contract';
-import ExcelJS from 'exceljs';
 import { desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { configs, operateLog } from '../../../db/schema';
-import { readSetting } from '../../../lib/settings';
+import { configs, operateLog } from '../schema';
+import { readSetting } from './settings';
 import { testApp, type ApiClient, type TestApp } from '../../../test/test-app';
+import { readXlsx } from '../../../test/xlsx';
 
 let t: TestApp;
 let admin: ApiClient;
@@ -27,8 +27,6 @@ describe('parameter settings', () => {
   test('the server’s own parameters are seeded as typed built-in entries', async () => {
     const seeded = (await page(admin, { builtIn: 'true' })).data.list.map((c) => [c.key, c.valueType, c.value]);
     expect(seeded).toEqual([
-      ['device.group-control.max-stores', 'number', '20'],
-      ['device.offline-timeout-minutes', 'number', '10'],
       ['security.captcha.enabled', 'boolean', 'true'],
       ['security.login.max-failures', 'number', '5'],
       ['upload.max-size-mb', 'number', '100'],
@@ -38,8 +36,9 @@ describe('parameter settings', () => {
   test('create, read, update, list with filters and paging, delete', async () => {
     const a = (await create(admin, { key: 'store.welcome-text', name: 'Store welcome text', value: 'Hello', remark: 'shown in the app' })).data;
     const b = (await create(admin, { key: 'store.max-zones', name: 'Zones per store', value: '12', valueType: 'number' })).data;
-    const c = (await create(admin, { key: 'store.theme', name: 'Store theme', value: '{"dark":true}', valueType: 'json', visible: false })).data;
-    expect((await get(b)).data).toMatchObject({ key: 'store.max-zones', value: '12', valueType: 'number', builtIn: false, visible: true });
+    const c = (await create(admin, { key: 'store.theme', name: 'Store theme', value: '{"dark":true}', valueType: 'json', visibility: 'all' })).data;
+    expect((await get(b)).data).toMatchObject({ key: 'store.max-zones', value: '12', valueType: 'number', builtIn: false, visibility: 'none' });
+    expect((await get(c)).data).toMatchObject({ visibility: 'all' });
     expect((await admin.put('/api/system/config/update', { ...editable((await get(b)).data), value: '16', name: 'Zones in one store' })).code).toBe(200);
     expect((await get(b)).data).toMatchObject({ value: '16', name: 'Zones in one store' });
 
@@ -67,6 +66,7 @@ describe('parameter settings', () => {
     }
     expect(await create(admin, { key: 'Bad Key', name: 'X', value: '' })).toMatchObject({ code: 400, params: { field: 'key' } });
     expect(await create(admin, { key: 'x.y', name: 'X', value: '1', valueType: 'date' })).toMatchObject({ code: 400, params: { field: 'valueType' } });
+    expect(await create(admin, { key: 'x.y', name: 'X', value: '1', visibility: 'agents' })).toMatchObject({ code: 400, params: { field: 'visibility' } });
     expect(await create(admin, { key: 'upload.max-size-mb', name: 'Again', value: '1' })).toMatchObject({
       code: 409,
       key: 'common.duplicate',
@@ -85,10 +85,10 @@ describe('parameter settings', () => {
   });
 
   test('a built-in entry takes a new value, keeps its key and type, and cannot be deleted', async () => {
-    const entry = await builtIn('device.group-control.max-stores');
-    expect((await admin.put('/api/system/config/update', { ...editable(entry), value: '35' })).code).toBe(200);
-    expect(await readSetting(t.ctx.db, 'device.group-control.max-stores')).toBe(35);
-    expect(await admin.put('/api/system/config/update', { ...editable(entry), key: 'device.max-stores' })).toMatchObject({
+    const entry = await builtIn('security.login.max-failures');
+    expect((await admin.put('/api/system/config/update', { ...editable(entry), value: '8' })).code).toBe(200);
+    expect(await readSetting(t.ctx.db, 'security.login.max-failures')).toBe(8);
+    expect(await admin.put('/api/system/config/update', { ...editable(entry), key: 'security.max-failures' })).toMatchObject({
       code: 400,
       key: 'system.config.built-in-fixed',
       params: { field: 'key' },
@@ -99,27 +99,54 @@ describe('parameter settings', () => {
       params: { field: 'valueType' },
     });
     expect(await admin.delete('/api/system/config/delete', { id: entry.id })).toMatchObject({ code: 409, key: 'system.config.built-in' });
-    expect((await get(entry.id)).data).toMatchObject({ key: 'device.group-control.max-stores', valueType: 'number', value: '35' });
+    expect((await get(entry.id)).data).toMatchObject({ key: 'security.login.max-failures', valueType: 'number', value: '8' });
   });
 
   test('readSetting answers the typed value, or the default when the entry is missing or unreadable', async () => {
     expect(await readSetting(t.ctx.db, 'security.captcha.enabled')).toBe(true);
-    expect(await readSetting(t.ctx.db, 'device.offline-timeout-minutes')).toBe(10);
-    await t.ctx.db.update(configs).set({ value: 'soon' }).where(eq(configs.key, 'device.offline-timeout-minutes'));
-    expect(await readSetting(t.ctx.db, 'device.offline-timeout-minutes')).toBe(10);
+    expect(await readSetting(t.ctx.db, 'upload.max-size-mb')).toBe(100);
+    await t.ctx.db.update(configs).set({ value: 'big' }).where(eq(configs.key, 'upload.max-size-mb'));
+    expect(await readSetting(t.ctx.db, 'upload.max-size-mb')).toBe(100);
+    await t.ctx.db.update(configs).set({ value: '100' }).where(eq(configs.key, 'upload.max-size-mb'));
     await t.ctx.db.delete(configs).where(eq(configs.key, 'security.login.max-failures'));
     expect(await readSetting(t.ctx.db, 'security.login.max-failures')).toBe(5);
   });
 
-  test('any signed-in user reads a visible value by key; hidden and unknown keys answer null', async () => {
-    const reader = await t.signIn('operator');
-    expect((await reader.get('/api/system/config/get-value-by-key', { key: 'upload.max-size-mb' })).data).toBe('100');
-    expect((await agent.get('/api/system/config/get-value-by-key', { key: 'upload.max-size-mb' })).data).toBe('100');
-    await create(admin, { key: 'hidden.secret', name: 'Hidden', value: 's3cret', visible: false });
-    expect((await reader.get('/api/system/config/get-value-by-key', { key: 'hidden.secret' })).data).toBeNull();
-    expect((await reader.get('/api/system/config/get-value-by-key', { key: 'no.such.key' })).data).toBeNull();
-    expect(await reader.get('/api/system/config/get-value-by-key', { key: 'DROP TABLE' })).toMatchObject({ code: 400, params: { field: 'key' } });
-    expect((await t.api.get('/api/system/config/get-value-by-key', { key: 'upload.max-size-mb' })).code).toBe(401);
+  describe('reading one value by key', () => {
+    const valueOf = async (c: ApiClient, key: string) => (await c.get<string | null>('/api/system/config/get-value-by-key', { key })).data;
+    let platformReader: ApiClient;
+    let agentReader: ApiClient;
+    beforeAll(async () => {
+      await create(admin, { key: 'by-key.unmarked', name: 'Unmarked', value: 'u' });
+      await create(admin, { key: 'by-key.platform', name: 'Platform only', value: 'p', visibility: 'platform' });
+      await create(admin, { key: 'by-key.all', name: 'Everyone', value: 'a', visibility: 'all' });
+      // Staff holding no parameter permission at all: reading by key needs none.
+      platformReader = await t.signIn('operator');
+      agentReader = await t.signIn('agent');
+    });
+
+    test('a new parameter is readable by nobody until marked, and neither is a built-in one', async () => {
+      for (const reader of [admin, platformReader, agentReader]) {
+        expect(await valueOf(reader, 'by-key.unmarked')).toBeNull();
+        expect(await valueOf(reader, 'security.login.max-failures')).toBeNull();
+      }
+    });
+
+    test("the platform's staff read entries marked for the platform or for all", async () => {
+      expect(await valueOf(platformReader, 'by-key.platform')).toBe('p');
+      expect(await valueOf(platformReader, 'by-key.all')).toBe('a');
+    });
+
+    test("an agent's staff read only entries marked for all; others answer like a missing key", async () => {
+      expect(await valueOf(agentReader, 'by-key.all')).toBe('a');
+      expect(await valueOf(agentReader, 'by-key.platform')).toBeNull();
+      expect(await valueOf(agentReader, 'no.such.key')).toBeNull();
+    });
+
+    test('nobody reads without signing in, and a malformed key is refused by field', async () => {
+      expect((await t.api.get('/api/system/config/get-value-by-key', { key: 'by-key.all' })).code).toBe(401);
+      expect(await platformReader.get('/api/system/config/get-value-by-key', { key: 'DROP TABLE' })).toMatchObject({ code: 400, params: { field: 'key' } });
+    });
   });
 
   test('staff without the permission are refused', async () => {
@@ -145,15 +172,14 @@ describe('parameter settings', () => {
   });
 
   test('the export is a real .xlsx holding the filtered rows', async () => {
-    const res = await admin.raw('GET', '/api/system/config/export-excel', { query: { key: 'device.' } });
+    const res = await admin.raw('GET', '/api/system/config/export-excel', { query: { key: 'by-key.' } });
     expect(res.headers.get('content-disposition')).toContain('configs.xlsx');
-    const book = new ExcelJS.Workbook();
-    await book.xlsx.load(Buffer.from(await res.arrayBuffer()) as unknown as ArrayBuffer);
-    const rows = (book.worksheets[0]!.getSheetValues().filter(Boolean) as unknown[][]).map((r) => r.slice(1));
+    const rows = await readXlsx(res);
     expect(rows[0]!.slice(0, 4)).toEqual(['Key', 'Name', 'Value', 'Value type']);
-    expect(rows.slice(1).map((r) => [r[0], r[4]])).toEqual([
-      ['device.group-control.max-stores', 'Yes'],
-      ['device.offline-timeout-minutes', 'Yes'],
+    expect(rows.slice(1).map((r) => [r[0], r[4], r[5]])).toEqual([
+      ['by-key.all', 'No', 'all'],
+      ['by-key.platform', 'No', 'platform'],
+      ['by-key.unmarked', 'No', 'none'],
     ]);
   });
 

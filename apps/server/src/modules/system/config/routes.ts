@@ -1,9 +1,9 @@
-import { ConfigCreate, ConfigKeyQuery, ConfigQuery, ConfigUpdate, ResultCode } from '@lightdesk/contract';
-import { and, asc, eq, ilike } from 'drizzle-orm';
+import { configApi, ConfigKeyQuery, ResultCode } from '@lightdesk/contract';
+import { and, asc, eq, ilike, inArray } from 'drizzle-orm';
 import { z } from 'zod';
-import { configs } from '../../../db/schema';
+import { configs } from '../schema';
 import { AppError } from '../../../lib/errors';
-import { resourceRoutes } from '../../../lib/resource';
+import { resourceRoutes, type RowOf } from '../../../lib/resource';
 import { defineRoutes } from '../../../lib/routes';
 
 const columns = {
@@ -13,41 +13,39 @@ const columns = {
   value: configs.value,
   valueType: configs.valueType,
   builtIn: configs.builtIn,
-  visible: configs.visible,
+  visibility: configs.visibility,
   remark: configs.remark,
   createdAt: configs.createdAt,
 };
-type ConfigRow = { [K in keyof typeof columns]: (typeof columns)[K]['_']['data'] };
+type ConfigRow = RowOf<typeof columns>;
 
 /**
- * Parameter settings are platform-level. Built-in entries (lib/settings.ts) are read by the
+ * Parameter settings are platform-level. Built-in entries (settings.ts) are read by the
  * server: their value may change, but not their key or type, and they cannot be deleted.
  */
 export default defineRoutes((r, ctx) => {
   const { db } = ctx;
 
-  // For the web: only entries marked visible, as text (the caller knows the type it asked for).
+  // For screens that need a parameter's value, as text (the caller knows the type it asked for).
+  // Each entry says who may read it; an entry the caller may not read answers like a missing one.
   r.get(
     '/api/system/config/get-value-by-key',
-    { signedIn: true, query: ConfigKeyQuery, response: z.string().nullable(), summary: 'The value of one visible parameter' },
-    async ({ query }) => {
+    { signedIn: true, query: ConfigKeyQuery, response: z.string().nullable(), summary: 'The value of one parameter its visibility lets the caller read' },
+    async ({ session, query }) => {
+      const readable = session.tenantType === 'platform' ? inArray(configs.visibility, ['platform', 'all']) : eq(configs.visibility, 'all');
       const [row] = await db
         .select({ value: configs.value })
         .from(configs)
-        .where(and(eq(configs.key, query.key), eq(configs.visible, true)));
+        .where(and(eq(configs.key, query.key), readable));
       return row?.value ?? null;
     },
   );
 
   resourceRoutes(r, ctx, {
-    base: '/api/system/config',
-    permission: 'system:config',
-    platform: true,
+    api: configApi,
+    tenancy: { platform: true },
     table: configs,
     id: configs.id,
-    query: ConfigQuery,
-    create: ConfigCreate,
-    update: ConfigUpdate,
     columns,
     filters: (q) => [
       q.name ? ilike(configs.name, `%${q.name}%`) : undefined,
@@ -77,6 +75,7 @@ export default defineRoutes((r, ctx) => {
         { key: 'value', header: { zh: '参数键值', en: 'Value' }, value: (c: ConfigRow) => c.value },
         { key: 'valueType', header: { zh: '值类型', en: 'Value type' }, value: (c: ConfigRow) => c.valueType },
         { key: 'builtIn', header: { zh: '系统内置', en: 'Built-in' }, value: (c: ConfigRow) => (c.builtIn ? 'Yes' : 'No') },
+        { key: 'visibility', header: { zh: '可读范围', en: 'Readable by' }, value: (c: ConfigRow) => c.visibility },
         { key: 'remark', header: { zh: '备注', en: 'Remark' }, width: 40, value: (c: ConfigRow) => c.remark },
       ],
     },

@@ -1,7 +1,7 @@
 import type { Dept, DeptSimple } from '@lightdesk/contract';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { depts, tenants, users } from '../../../db/schema';
+import { depts, tenants, users } from '../schema';
 import { testApp, type ApiClient, type TestApp } from '../../../test/test-app';
 
 let t: TestApp;

@@ -1,8 +1,8 @@
-import { DeptCreate, DeptQuery, DeptUpdate, ResultCode } from '@lightdesk/contract';
+import { deptApi, ResultCode } from '@lightdesk/contract';
 import { and, asc, eq, ilike, ne } from 'drizzle-orm';
-import { depts, users } from '../../../db/schema';
-import { countOf } from '../../../lib/access';
-import { deptsAndBelow } from '../../../lib/data-scope';
+import { depts, users } from '../schema';
+import { countOf } from '../../../lib/sql';
+import { deptsAndBelow } from '../data-scope';
 import { AppError } from '../../../lib/errors';
 import { requireRows } from '../../../lib/references';
 import { resourceRoutes } from '../../../lib/resource';
@@ -23,15 +23,10 @@ const columns = {
 /** Departments: one tree per tenant, listed flat (each row names its parent, 0 at the top) for the web to build. */
 export default defineRoutes((r, ctx) =>
   resourceRoutes(r, ctx, {
-    base: '/api/system/dept',
-    permission: 'system:dept',
+    api: deptApi,
     table: depts,
     id: depts.id,
-    tenant: depts.tenantId,
-    lists: ['list'],
-    query: DeptQuery,
-    create: DeptCreate,
-    update: DeptUpdate,
+    tenancy: { tenant: depts.tenantId },
     columns,
     filters: (q) => [q.name ? ilike(depts.name, `%${q.name}%`) : undefined, q.status === undefined ? undefined : eq(depts.status, q.status)],
     sortable: { sort: depts.sort, name: depts.name, createdAt: depts.createdAt },

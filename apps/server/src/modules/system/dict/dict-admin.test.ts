@@ -1,7 +1,7 @@
 import type { DictData, DictDataDetail, DictTypeDetail, DictTypeSimple, Page } from '@lightdesk/contract';
-import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { testApp, type ApiClient, type TestApp } from '../../../test/test-app';
+import { readXlsx } from '../../../test/xlsx';
 
 let t: TestApp;
 let admin: ApiClient;
@@ -22,9 +22,7 @@ const dataPage = (c: ApiClient, q: Query) => c.get<Page<DictDataDetail>>('/api/s
 
 async function sheetRows(res: Response) {
   expect(res.headers.get('content-type')).toContain('spreadsheetml');
-  const book = new ExcelJS.Workbook();
-  await book.xlsx.load(Buffer.from(await res.arrayBuffer()) as unknown as ArrayBuffer);
-  return (book.worksheets[0]!.getSheetValues().filter(Boolean) as unknown[][]).map((r) => r.slice(1));
+  return readXlsx(res);
 }
 
 describe('dictionary types', () => {

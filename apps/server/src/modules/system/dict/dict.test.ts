@@ -1,7 +1,7 @@
 import { DictType, type DictData } from '@lightdesk/contract';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, test } from 'vitest';
-import { dictData } from '../../../db/schema';
+import { dictData } from '../schema';
 import { type ApiClient, testApp, type TestApp } from '../../../test/test-app';
 
 let t: TestApp;

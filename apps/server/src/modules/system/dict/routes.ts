@@ -1,21 +1,11 @@
-import {
-  DictData,
-  DictDataCreate,
-  DictDataQuery,
-  DictDataUpdate,
-  DictTypeCreate,
-  DictTypeParam,
-  DictTypeQuery,
-  DictTypeUpdate,
-  ResultCode,
-} from '@lightdesk/contract';
+import { DictData, dictDataApi, dictTypeApi, DictTypeParam, ResultCode } from '@lightdesk/contract';
 import { and, asc, eq, ilike, ne } from 'drizzle-orm';
 import { z } from 'zod';
-import { dictData, dictTypes } from '../../../db/schema';
-import { countOf } from '../../../lib/access';
+import { dictData, dictTypes } from '../schema';
+import { countOf } from '../../../lib/sql';
 import type { AppContext } from '../../../lib/context';
 import { AppError } from '../../../lib/errors';
-import { resourceRoutes } from '../../../lib/resource';
+import { resourceRoutes, type RowOf } from '../../../lib/resource';
 import { defineRoutes } from '../../../lib/routes';
 
 const readColumns = {
@@ -35,9 +25,9 @@ const typeColumns = {
   remark: dictTypes.remark,
   createdAt: dictTypes.createdAt,
 };
-type TypeRow = { [K in keyof typeof typeColumns]: (typeof typeColumns)[K]['_']['data'] };
+type TypeRow = RowOf<typeof typeColumns>;
 const dataColumns = { id: dictData.id, ...readColumns, status: dictData.status, remark: dictData.remark, createdAt: dictData.createdAt };
-type DataRow = { [K in keyof typeof dataColumns]: (typeof dataColumns)[K]['_']['data'] };
+type DataRow = RowOf<typeof dataColumns>;
 
 const statusText = (status: number) => (status === 0 ? 'Enabled' : 'Disabled');
 const contains = (column: Parameters<typeof ilike>[0], text: string | undefined) => (text ? ilike(column, `%${text}%`) : undefined);
@@ -67,7 +57,7 @@ export default defineRoutes((r, ctx) => {
         .orderBy(asc(dictData.sort), asc(dictData.id)),
   );
 
-  // The web groups these by dictType after sign-in (spec §7); ordered so each group is contiguous.
+  // The web groups these by dictType after sign-in; ordered so each group is contiguous.
   r.get('/api/system/dict-data/list-all-simple', { signedIn: true, response: z.array(DictData), summary: 'Every enabled dictionary entry' }, () =>
     db
       .select(readColumns)
@@ -78,14 +68,10 @@ export default defineRoutes((r, ctx) => {
   );
 
   resourceRoutes(r, ctx, {
-    base: '/api/system/dict-type',
-    permission: 'system:dict',
-    platform: true,
+    api: dictTypeApi,
+    tenancy: { platform: true },
     table: dictTypes,
     id: dictTypes.id,
-    query: DictTypeQuery,
-    create: DictTypeCreate,
-    update: DictTypeUpdate,
     columns: typeColumns,
     filters: (q) => [contains(dictTypes.name, q.name), contains(dictTypes.type, q.type), q.status === undefined ? undefined : eq(dictTypes.status, q.status)],
     sortable: { type: dictTypes.type, name: dictTypes.name, createdAt: dictTypes.createdAt },
@@ -113,14 +99,10 @@ export default defineRoutes((r, ctx) => {
   });
 
   resourceRoutes(r, ctx, {
-    base: '/api/system/dict-data',
-    permission: 'system:dict',
-    platform: true,
+    api: dictDataApi,
+    tenancy: { platform: true },
     table: dictData,
     id: dictData.id,
-    query: DictDataQuery,
-    create: DictDataCreate,
-    update: DictDataUpdate,
     columns: dataColumns,
     filters: (q) => [eq(dictData.dictType, q.dictType), contains(dictData.label, q.label), q.status === undefined ? undefined : eq(dictData.status, q.status)],
     sortable: { sort: dictData.sort, value: dictData.value, label: dictData.label, createdAt: dictData.createdAt },

@@ -1,7 +1,7 @@
 import type { LoginLog, OperateLog, Page, SmsLog } from '@lightdesk/contract';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { loginLog, operateLog, smsOutbox, tenants } from '../../../db/schema';
+import { loginLog, operateLog, smsOutbox, tenants } from '../schema';
 import { testApp, type ApiClient, type TestApp } from '../../../test/test-app';
 import { readXlsx } from '../../../test/xlsx';
 

@@ -1,7 +1,7 @@
-import { LoginLogQuery, OperateLogQuery, SmsLogQuery } from '@lightdesk/contract';
+import { loginLogApi, operateLogApi, smsLogApi } from '@lightdesk/contract';
 import { desc, eq, gte, ilike, isNull, lte, or, sql, type SQL } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
-import { loginLog, operateLog, smsOutbox } from '../../../db/schema';
+import { loginLog, operateLog, smsOutbox } from '../schema';
 import type { Session } from '../../../lib/context';
 import { forbidden } from '../../../lib/errors';
 import { resourceRoutes, type RowOf } from '../../../lib/resource';
@@ -75,13 +75,10 @@ type SmsRow = RowOf<typeof smsColumns>;
 
 export default defineRoutes((r, ctx) => {
   resourceRoutes(r, ctx, {
-    base: '/api/system/login-log',
-    permission: 'system:login-log',
+    api: loginLogApi,
     table: loginLog,
     id: loginLog.id,
-    scope: logScope(loginLog.tenantId),
-    get: false,
-    query: LoginLogQuery,
+    tenancy: { scope: logScope(loginLog.tenantId) },
     columns: loginColumns,
     filters: (q) => [
       like(loginLog.username, q.username),
@@ -106,12 +103,10 @@ export default defineRoutes((r, ctx) => {
   });
 
   resourceRoutes(r, ctx, {
-    base: '/api/system/operate-log',
-    permission: 'system:operate-log',
+    api: operateLogApi,
     table: operateLog,
     id: operateLog.id,
-    scope: logScope(operateLog.tenantId),
-    query: OperateLogQuery,
+    tenancy: { scope: logScope(operateLog.tenantId) },
     columns: operateColumns,
     filters: (q) => [
       like(operateLog.username, q.username),
@@ -139,14 +134,11 @@ export default defineRoutes((r, ctx) => {
   });
 
   resourceRoutes(r, ctx, {
-    base: '/api/system/sms-log',
-    permission: 'system:sms-log',
+    api: smsLogApi,
     // The outbox records no tenant, so only the platform's staff may read it.
-    platform: true,
+    tenancy: { platform: true },
     table: smsOutbox,
     id: smsOutbox.id,
-    get: false,
-    query: SmsLogQuery,
     columns: smsColumns,
     filters: (q) => [
       like(smsOutbox.mobile, q.mobile),

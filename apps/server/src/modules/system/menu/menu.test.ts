@@ -1,7 +1,7 @@
 import type { Menu, MenuNode, MenuSimple } from '@lightdesk/contract';
 import { desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { menus, operateLog, tenantPackageMenus, tenantPackages, tenants } from '../../../db/schema';
+import { menus, operateLog, tenantPackageMenus, tenantPackages, tenants } from '../schema';
 import { testApp, type ApiClient, type TestApp } from '../../../test/test-app';
 
 let t: TestApp;

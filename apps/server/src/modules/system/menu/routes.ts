@@ -1,7 +1,7 @@
-import { MenuCreate, MenuQuery, MenuUpdate, ResultCode, type MenuCreate as MenuValues } from '@lightdesk/contract';
+import { menuApi, type MenuCreate as MenuValues, type MenuQuery, ResultCode } from '@lightdesk/contract';
 import { and, asc, eq, ilike, inArray } from 'drizzle-orm';
-import { menus, tenantPackageMenus, tenants } from '../../../db/schema';
-import { countOf } from '../../../lib/access';
+import { menus, tenantPackageMenus, tenants } from '../schema';
+import { countOf } from '../../../lib/sql';
 import type { AppContext, Session } from '../../../lib/context';
 import { AppError } from '../../../lib/errors';
 import { resourceRoutes } from '../../../lib/resource';
@@ -49,7 +49,7 @@ async function checkPlacement(ctx: AppContext, values: MenuValues, id?: number) 
   }
 }
 
-/** Agents' staff see only the enabled menus of their agent package (issue 4: roles grant only those). */
+/** Agents' staff see only the enabled menus of their agent package (their roles can grant only those). */
 async function simpleMenus({ db }: AppContext, session: Session) {
   const simple = { id: menus.id, parentId: menus.parentId, name: menus.name, type: menus.type, componentName: menus.componentName };
   if (session.tenantType === 'platform')
@@ -80,15 +80,10 @@ export default defineRoutes((r, ctx) => {
   );
 
   resourceRoutes(r, ctx, {
-    base: '/api/system/menu',
-    permission: 'system:menu',
-    platform: true,
-    lists: ['list'],
+    api: menuApi,
+    tenancy: { platform: true },
     table: menus,
     id: menus.id,
-    query: MenuQuery,
-    create: MenuCreate,
-    update: MenuUpdate,
     columns,
     filters: filtersOf,
     sortable: { sort: menus.sort, name: menus.name },

@@ -1,7 +1,7 @@
 import type { PlatformInfo, PlatformSetting } from '@lightdesk/contract';
 import { desc } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, test } from 'vitest';
-import { operateLog, platformSettings } from '../../../db/schema';
+import { operateLog, platformSettings } from '../schema';
 import { testApp, type ApiClient, type TestApp } from '../../../test/test-app';
 
 let t: TestApp;

@@ -1,5 +1,5 @@
 import { PlatformInfo, PlatformSetting } from '@lightdesk/contract';
-import { readPlatformSettings, writePlatformSettings } from '../../../lib/settings';
+import { readPlatformSettings, writePlatformSettings } from '../config/settings';
 import { defineRoutes } from '../../../lib/routes';
 
 /** The platform's single settings row: platform staff only; its name and brand are public for the sign-in screen. */

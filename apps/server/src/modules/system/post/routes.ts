@@ -1,9 +1,9 @@
-import { PostCreate, PostQuery, PostUpdate } from '@lightdesk/contract';
+import { postApi } from '@lightdesk/contract';
 import { asc, eq, ilike } from 'drizzle-orm';
-import { posts, userPosts } from '../../../db/schema';
+import { posts, userPosts } from '../schema';
 import { defineRoutes } from '../../../lib/routes';
-import { resourceRoutes } from '../../../lib/resource';
-import { countOf } from '../../../lib/access';
+import { resourceRoutes, type RowOf } from '../../../lib/resource';
+import { countOf } from '../../../lib/sql';
 
 const columns = {
   id: posts.id,
@@ -14,18 +14,14 @@ const columns = {
   remark: posts.remark,
   createdAt: posts.createdAt,
 };
-type PostRow = { [K in keyof typeof columns]: (typeof columns)[K]['_']['data'] };
+type PostRow = RowOf<typeof columns>;
 
 export default defineRoutes((r, ctx) =>
   resourceRoutes(r, ctx, {
-    base: '/api/system/post',
-    permission: 'system:post',
+    api: postApi,
     table: posts,
     id: posts.id,
-    tenant: posts.tenantId,
-    query: PostQuery,
-    create: PostCreate,
-    update: PostUpdate,
+    tenancy: { tenant: posts.tenantId },
     columns,
     filters: (q) => [
       q.code ? ilike(posts.code, `%${q.code}%`) : undefined,

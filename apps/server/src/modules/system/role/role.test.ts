@@ -1,7 +1,7 @@
 import type { Page, Role, RoleDetail } from '@lightdesk/contract';
 import { and, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { depts, menus, roleMenus, roles, tenantPackageMenus, tenantPackages, tenants, userRoles, users } from '../../../db/schema';
+import { depts, menus, roleMenus, roles, tenantPackageMenus, tenantPackages, tenants, userRoles, users } from '../schema';
 import { testApp, type ApiClient, type TestApp } from '../../../test/test-app';
 import { readXlsx } from '../../../test/xlsx';
 

@@ -1,7 +1,7 @@
-import { ResultCode, RoleAssignDataScope, RoleAssignMenus, RoleCreate, RoleMenuIdsQuery, RoleQuery, RoleUpdate } from '@lightdesk/contract';
+import { ResultCode, roleApi, RoleAssignDataScope, RoleAssignMenus, RoleMenuIdsQuery } from '@lightdesk/contract';
 import { asc, eq, gte, ilike, lte } from 'drizzle-orm';
-import { roles, userRoles } from '../../../db/schema';
-import { countOf } from '../../../lib/access';
+import { roles, userRoles } from '../schema';
+import { countOf } from '../../../lib/sql';
 import { AppError } from '../../../lib/errors';
 import { resourceRoutes, type RowOf } from '../../../lib/resource';
 import { defineRoutes } from '../../../lib/routes';
@@ -23,14 +23,10 @@ const SCOPES = ['', 'All data', 'Custom departments', 'Own department', 'Own dep
 
 export default defineRoutes((r, ctx) => {
   resourceRoutes(r, ctx, {
-    base: '/api/system/role',
-    permission: 'system:role',
+    api: roleApi,
     table: roles,
     id: roles.id,
-    tenant: roles.tenantId,
-    query: RoleQuery,
-    create: RoleCreate,
-    update: RoleUpdate,
+    tenancy: { tenant: roles.tenantId },
     columns,
     filters: (q) => [
       q.name ? ilike(roles.name, `%${q.name}%`) : undefined,

@@ -1,7 +1,7 @@
 import { DataScope, ResultCode, SUPER_ROLE, type RoleAssignDataScope, type RoleAssignMenus } from '@lightdesk/contract';
 import { and, eq } from 'drizzle-orm';
-import { depts, roleDepts, roleMenus, roles, tenantPackageMenus, tenants } from '../../../db/schema';
-import { TENANT_ADMIN_ROLE, withAncestors } from '../../../lib/agent-package';
+import { depts, roleDepts, roleMenus, roles, tenantPackageMenus, tenants } from '../schema';
+import { TENANT_ADMIN_ROLE, withAncestors } from '../tenant-package/agent-package';
 import type { AppContext, Session } from '../../../lib/context';
 import { AppError, notFound } from '../../../lib/errors';
 import { requireRows } from '../../../lib/references';
@@ -37,7 +37,7 @@ export async function menuIdsOf(ctx: AppContext, session: Session, roleId: numbe
 
 /**
  * Replaces a role's menus. The directories above a granted screen or button come along, or it
- * could never show. An agent's roles may grant only menus of its agent package (issue 4).
+ * could never show. An agent's roles may grant only menus of its agent package.
  */
 export async function assignMenus(ctx: AppContext, session: Session, body: RoleAssignMenus) {
   const role = await findEditableRole(ctx, session, body.roleId);

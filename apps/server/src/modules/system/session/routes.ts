@@ -1,15 +1,17 @@
-import { IdQuery, OnlineSessionQuery, ResultCode } from '@lightdesk/contract';
+import { IdQuery, OnlineSessionQuery } from '@lightdesk/contract';
 import { and, asc, desc, eq, gt, ilike, isNull, or } from 'drizzle-orm';
-import { sessions, users } from '../../../db/schema';
-import { countOf, revokeSession, SESSION_LIFETIME } from '../../../lib/access';
+import { sessions, users } from '../schema';
+import { revokeSession, SESSION_LIFETIME } from '../auth/staff-sessions';
+import { countOf } from '../../../lib/sql';
 import { addSeconds } from '../../../lib/clock';
 import type { AppContext, Session } from '../../../lib/context';
-import { AppError, notFound } from '../../../lib/errors';
+import { notFound } from '../../../lib/errors';
+import { sortColumn } from '../../../lib/resource';
 import { defineRoutes } from '../../../lib/routes';
 
 /**
  * Sessions of the caller's tenant that still work: not revoked, before their absolute expiry,
- * and not idle past the limit of their kind (lib/access.ts SESSION_LIFETIME). The token hash
+ * and not idle past the limit of their kind (SESSION_LIFETIME in ../auth/staff-sessions.ts). The token hash
  * is never selected.
  */
 function live(ctx: AppContext, session: Session) {
@@ -39,12 +41,7 @@ export default defineRoutes((r, ctx) => {
         query.username ? ilike(users.username, `%${query.username}%`) : undefined,
         query.ip ? ilike(sessions.ip, `%${query.ip}%`) : undefined,
       );
-      const sortColumn = !query.sortBy
-        ? sessions.lastSeenAt
-        : Object.hasOwn(sortable, query.sortBy)
-          ? sortable[query.sortBy as keyof typeof sortable]
-          : undefined;
-      if (!sortColumn) throw new AppError(ResultCode.badInput, 'common.sort-not-allowed', { field: 'sortBy' });
+      const sortBy = query.sortBy ? sortColumn(sortable, query.sortBy) : sessions.lastSeenAt;
       const [count] = await db.select({ total: countOf }).from(sessions).innerJoin(users, eq(users.id, sessions.userId)).where(where);
       const list = await db
         .select({
@@ -62,7 +59,7 @@ export default defineRoutes((r, ctx) => {
         .from(sessions)
         .innerJoin(users, eq(users.id, sessions.userId))
         .where(where)
-        .orderBy(query.sortOrder === 'asc' ? asc(sortColumn) : desc(sortColumn), desc(sessions.id))
+        .orderBy(query.sortOrder === 'asc' ? asc(sortBy) : desc(sortBy), desc(sessions.id))
         .limit(query.limit)
         .offset((query.page - 1) * query.limit);
       return { list: list.map((s) => ({ ...s, current: s.id === session.id })), total: count?.total ?? 0 };

@@ -1,7 +1,7 @@
 import type { OnlineSession, Page } from '@lightdesk/contract';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'vitest';
-import { sessions, users } from '../../../db/schema';
+import { sessions, users } from '../schema';
 import { addSeconds } from '../../../lib/clock';
 import { testApp, type ApiClient, type TestApp } from '../../../test/test-app';
 

@@ -1,10 +1,10 @@
-import { TenantPackageCreate, TenantPackageQuery, TenantPackageUpdate } from '@lightdesk/contract';
+import { tenantPackageApi } from '@lightdesk/contract';
 import { asc, eq, ilike } from 'drizzle-orm';
-import { tenantPackageMenus, tenantPackages, tenants } from '../../../db/schema';
-import { countOf } from '../../../lib/access';
-import { applyPackage, withAncestors } from '../../../lib/agent-package';
+import { tenantPackageMenus, tenantPackages, tenants } from '../schema';
+import { countOf } from '../../../lib/sql';
+import { applyPackage, withAncestors } from './agent-package';
 import { badInput } from '../../../lib/errors';
-import { resourceRoutes } from '../../../lib/resource';
+import { resourceRoutes, type RowOf } from '../../../lib/resource';
 import { defineRoutes } from '../../../lib/routes';
 
 const columns = {
@@ -14,19 +14,15 @@ const columns = {
   remark: tenantPackages.remark,
   createdAt: tenantPackages.createdAt,
 };
-type PackageRow = { [K in keyof typeof columns]: (typeof columns)[K]['_']['data'] };
+type PackageRow = RowOf<typeof columns>;
 
 export default defineRoutes((r, ctx) =>
   resourceRoutes(r, ctx, {
-    base: '/api/system/tenant-package',
-    permission: 'system:tenant-package',
+    api: tenantPackageApi,
     // Packages decide what every agent may grant: only the platform's staff manage them.
-    platform: true,
+    tenancy: { platform: true },
     table: tenantPackages,
     id: tenantPackages.id,
-    query: TenantPackageQuery,
-    create: TenantPackageCreate,
-    update: TenantPackageUpdate,
     columns,
     filters: (q) => [q.name ? ilike(tenantPackages.name, `%${q.name}%`) : undefined, q.status === undefined ? undefined : eq(tenantPackages.status, q.status)],
     sortable: { name: tenantPackages.name, status: tenantPackages.status, createdAt: tenantPackages.createdAt },

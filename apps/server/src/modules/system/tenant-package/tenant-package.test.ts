@@ -1,7 +1,7 @@
 import type { Page, TenantPackage, TenantPackageDetail } from '@lightdesk/contract';
 import { and, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { menus, roleMenus, roles, tenantPackageMenus, tenants } from '../../../db/schema';
+import { menus, roleMenus, roles, tenantPackageMenus, tenants } from '../schema';
 import { testApp, type ApiClient, type TestApp } from '../../../test/test-app';
 
 let t: TestApp;

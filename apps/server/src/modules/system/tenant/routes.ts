@@ -1,16 +1,9 @@
-import {
-  ResultCode,
-  TenantCreate,
-  TenantQuery,
-  TenantStatusUpdate,
-  TenantUpdate,
-  type TenantCreate as CreateValues,
-  type TenantUpdate as UpdateValues,
-} from '@lightdesk/contract';
+import { ResultCode, tenantApi, TenantStatusUpdate, type TenantCreate as CreateValues, type TenantUpdate as UpdateValues } from '@lightdesk/contract';
 import { and, asc, eq, gte, ilike, inArray, isNull, lte, or, sql } from 'drizzle-orm';
 import type { Database } from '../../../db/client';
-import { cancellationRequests, depts, posts, roles, sessions, tenantPackages, tenants, userRoles, users } from '../../../db/schema';
-import { applyPackage, createTenantAdminRole } from '../../../lib/agent-package';
+import { cancellationRequests, depts, posts, roles, sessions, tenantPackages, tenants, userRoles, users } from '../schema';
+import { applyPackage, createTenantAdminRole } from '../tenant-package/agent-package';
+import { countOf } from '../../../lib/sql';
 import type { AppContext } from '../../../lib/context';
 import { AppError, notFound } from '../../../lib/errors';
 import { resourceRoutes, type RowOf } from '../../../lib/resource';
@@ -32,7 +25,7 @@ const columns = {
   packageName: sql<string | null>`(select ${tenantPackages.name} from ${tenantPackages} where ${tenantPackages.id} = "tenants"."package_id")`.as(
     'package_name',
   ),
-  staffCount: sql<number>`(select count(*)::int from ${users} where ${users.tenantId} = "tenants"."id")`.as('staff_count'),
+  staffCount: sql<number>`(select ${countOf} from ${users} where ${users.tenantId} = "tenants"."id")`.as('staff_count'),
   remark: tenants.remark,
   createdAt: tenants.createdAt,
 };
@@ -58,7 +51,7 @@ async function checkPackage(ctx: AppContext, packageId: number) {
   if (!pkg || pkg.status !== 0) throw new AppError(ResultCode.badInput, 'system.tenant.package-unavailable', { field: 'packageId' });
 }
 
-/** Usernames are unique platform-wide regardless of case (DESIGN §4), so every tenant's staff count. */
+/** Usernames are unique platform-wide regardless of case (sign-in names no tenant), so every tenant's staff count. */
 async function checkUsernameFree(ctx: AppContext, username: string) {
   const [taken] = await ctx.db
     .select({ id: users.id })
@@ -84,15 +77,11 @@ async function createAgentAdmin(tx: Database, tenantId: number, values: CreateVa
 
 export default defineRoutes((r, ctx) => {
   resourceRoutes(r, ctx, {
-    base: '/api/system/tenant',
-    permission: 'system:tenant',
+    api: tenantApi,
     // Agents are managed by the platform; an agent's own staff never manage tenants.
-    platform: true,
+    tenancy: { platform: true },
     table: tenants,
     id: tenants.id,
-    query: TenantQuery,
-    create: TenantCreate,
-    update: TenantUpdate,
     columns,
     filters: (q) => [
       q.name ? ilike(tenants.name, `%${q.name}%`) : undefined,

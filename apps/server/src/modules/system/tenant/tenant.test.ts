@@ -1,7 +1,7 @@
 import type { Page, Tenant } from '@lightdesk/contract';
 import { and, desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { menus, operateLog, roleMenus, roles, tenants, userRoles, users } from '../../../db/schema';
+import { menus, operateLog, roleMenus, roles, tenants, userRoles, users } from '../schema';
 import { testApp, type ApiClient, type TestApp } from '../../../test/test-app';
 import { readXlsx } from '../../../test/xlsx';
 

@@ -1,7 +1,7 @@
 import type { Page, Staff } from '@lightdesk/contract';
 import { and, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { menus, roles, tenants } from '../../../db/schema';
+import { menus, roles, tenants } from '../schema';
 import { testApp, type ApiClient, type TestApp } from '../../../test/test-app';
 import { readXlsx } from '../../../test/xlsx';
 

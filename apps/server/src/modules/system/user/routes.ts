@@ -1,8 +1,9 @@
-import { ResultCode, StaffAssignRoles, StaffCreate, StaffPasswordReset, StaffQuery, StaffStatusUpdate, StaffUpdate } from '@lightdesk/contract';
+import { ResultCode, staffApi, StaffAssignRoles, StaffPasswordReset, StaffStatusUpdate } from '@lightdesk/contract';
 import { and, desc, eq, gte, ilike, inArray, lte, sql } from 'drizzle-orm';
-import { cancellationRequests, depts, userPosts, userRoles, users } from '../../../db/schema';
-import { countOf, revokeUserSessions } from '../../../lib/access';
-import { deptsAndBelow } from '../../../lib/data-scope';
+import { cancellationRequests, depts, userPosts, userRoles, users } from '../schema';
+import { revokeUserSessions } from '../auth/staff-sessions';
+import { countOf } from '../../../lib/sql';
+import { deptsAndBelow } from '../data-scope';
 import { AppError } from '../../../lib/errors';
 import { resourceRoutes, type RowOf } from '../../../lib/resource';
 import { hashPassword } from '../../../lib/secrets';
@@ -31,15 +32,11 @@ const SEX = ['Unknown', 'Male', 'Female'];
 
 export default defineRoutes((r, ctx) => {
   resourceRoutes(r, ctx, {
-    base: '/api/system/user',
-    permission: 'system:user',
+    api: staffApi,
     table: users,
     id: users.id,
-    tenant: users.tenantId,
+    tenancy: { tenant: users.tenantId },
     dataScope: staff.staffScope,
-    query: StaffQuery,
-    create: StaffCreate,
-    update: StaffUpdate,
     columns,
     filters: async (q, session) => [
       q.username ? ilike(users.username, `%${q.username}%`) : undefined,
@@ -61,7 +58,7 @@ export default defineRoutes((r, ctx) => {
     },
     defaultSort: [desc(users.id)],
     unique: [
-      // DESIGN §4: sign-in has no tenant field, so a username (any case) and a mobile number name one account platform-wide.
+      // Sign-in has no tenant field, so a username (any case) and a mobile number name one account platform-wide.
       { field: 'username', column: users.username, platformWide: true, ignoreCase: true, index: 'users_username_key' },
       { field: 'mobile', column: users.mobile, platformWide: true, index: 'users_mobile_key' },
     ],
@@ -89,7 +86,7 @@ export default defineRoutes((r, ctx) => {
       const [user] = await db.select({ id: users.id, username: users.username }).from(users).where(eq(users.id, id));
       const reason = user && staff.lockoutReason(session, user);
       if (reason) return reason;
-      // The request must outlive the account until its grace period purges the data (DESIGN §5).
+      // The request must outlive the account until its grace period purges the data.
       const [pending] = await db.select({ n: countOf }).from(cancellationRequests).where(eq(cancellationRequests.userId, id));
       return pending && pending.n > 0 ? 'system.user.has-cancellation' : undefined;
     },

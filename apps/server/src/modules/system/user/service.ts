@@ -1,15 +1,16 @@
 import { ResultCode, SUPER_ROLE, type MessageKey, type StaffAssignRoles, type StaffPasswordReset, type StaffStatusUpdate } from '@lightdesk/contract';
 import { and, eq } from 'drizzle-orm';
 import type { Database } from '../../../db/client';
-import { depts, posts, roles, tenants, userPosts, userRoles, users } from '../../../db/schema';
-import { countOf, revokeUserSessions } from '../../../lib/access';
+import { depts, posts, roles, tenants, userPosts, userRoles, users } from '../schema';
+import { revokeUserSessions } from '../auth/staff-sessions';
+import { countOf } from '../../../lib/sql';
 import type { AppContext, Session } from '../../../lib/context';
-import { dataScopeOn } from '../../../lib/data-scope';
+import { dataScopeOn } from '../data-scope';
 import { AppError, notFound } from '../../../lib/errors';
 import { requireRows } from '../../../lib/references';
 import { hashPassword } from '../../../lib/secrets';
 
-/** The account seeded on first start (DESIGN §2); usernames are unique platform-wide, so the name identifies it. */
+/** The account seeded on first start; usernames are unique platform-wide, so the name identifies it. */
 export const BUILTIN_ADMIN = 'admin';
 export const isBuiltinAdmin = (username: string) => username.toLowerCase() === BUILTIN_ADMIN;
 
@@ -100,7 +101,7 @@ export async function resetPassword(ctx: AppContext, session: Session, body: Sta
   const passwordHash = await hashPassword(body.password);
   const now = ctx.clock.now();
   await ctx.db.transaction(async (tx) => {
-    await tx.update(users).set({ passwordHash, passwordChangedAt: now, failedLogins: 0, lockedUntil: null, updatedAt: now }).where(eq(users.id, user.id));
+    await tx.update(users).set({ passwordHash, passwordChangedAt: now, updatedAt: now }).where(eq(users.id, user.id));
     await revokeUserSessions(tx, now, user.id, 'password-reset');
   });
   return true;
@@ -110,7 +111,7 @@ export async function assignRoles(ctx: AppContext, session: Session, body: Staff
   const user = await findStaff(ctx, session, body.userId);
   await checkLinks(ctx, session, { roleIds: body.roleIds });
   await guardBuiltinRoles(ctx, session, user, body.roleIds);
-  // Permissions are read per request (lib/access.ts), so the change applies to live sessions at once.
+  // Permissions are read per request (system/auth/staff-sessions.ts), so the change applies to live sessions at once.
   await ctx.db.transaction((tx) => replaceLinks(tx, user.id, { roleIds: body.roleIds }));
   return true;
 }

@@ -1,7 +1,7 @@
 import type { Page, Staff, StaffDetail } from '@lightdesk/contract';
 import { and, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { cancellationRequests, depts, menus, roles, tenants, users } from '../../../db/schema';
+import { cancellationRequests, depts, menus, roles, tenants, users } from '../schema';
 import { TEST_PASSWORD, testApp, type ApiClient, type TestApp } from '../../../test/test-app';
 import { readXlsx } from '../../../test/xlsx';
 

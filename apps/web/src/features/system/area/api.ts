@@ -1,6 +1,9 @@
 import type { AreaNode } from '@lightdesk/contract';
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import { api } from '../../../lib/http';
+import { resourceCache } from '../../../lib/resource-cache';
+
+export const areaCache = resourceCache('system', 'area');
 
 /**
  * Countries with their subdivisions; with a keyword, the matches (a matching country brings all
@@ -8,7 +11,7 @@ import { api } from '../../../lib/http';
  */
 export const areaTreeQuery = (keyword: string) =>
   queryOptions({
-    queryKey: ['system', 'area', 'tree', keyword],
+    queryKey: areaCache.key('tree', keyword),
     queryFn: () => api.get<AreaNode[]>('/system/area/tree', { keyword: keyword || undefined }),
     staleTime: Infinity,
     placeholderData: keepPreviousData,

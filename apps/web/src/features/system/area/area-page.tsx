@@ -53,11 +53,11 @@ const subscribe = (onChange: () => void) => {
 const windowHeight = () => window.innerHeight;
 
 /**
- * Areas (issue 4): the ISO 3166 countries and their first-level subdivisions, shipped with the
+ * Areas: the ISO 3166 countries and their first-level subdivisions, shipped with the
  * product and read-only. 4,000+ nodes, so the tree is virtual (only the visible rows are drawn).
  */
 export function AreaPage() {
-  const { t } = useTranslation('system-config');
+  const { t } = useTranslation('system');
   const [keyword, setKeyword] = useState('');
   const { data, isFetching } = useQuery(areaTreeQuery(keyword));
   const height = Math.max(360, useSyncExternalStore(subscribe, windowHeight, windowHeight) - 300);

@@ -1,4 +1,4 @@
-import { configValueProblem, type ConfigCreate, type ConfigEntry, type ConfigValueType } from '@lightdesk/contract';
+import { ConfigVisibility, configValueProblem, type ConfigCreate, type ConfigEntry, type ConfigValueType } from '@lightdesk/contract';
 import Alert from 'antd/es/alert';
 import Col from 'antd/es/col';
 import Form from 'antd/es/form';
@@ -9,8 +9,8 @@ import Select from 'antd/es/select';
 import Switch from 'antd/es/switch';
 import { useTranslation } from 'react-i18next';
 import type { ListForm } from '../../../components/list-page';
-import { FormDialog } from '../shared/form-dialog';
-import { fieldRules, RemarkField } from '../shared/form-fields';
+import { FormDialog } from '../../../components/form-dialog';
+import { useFieldRules, RemarkField } from '../../../components/form-fields';
 import { createConfig, updateConfig } from './api';
 import { BLANK, toControl, toText, type ControlValue } from './config-value';
 
@@ -39,14 +39,14 @@ function valueControl(type: ConfigValueType) {
  * text the contract stores. Built-in entries are read by the server: their key and type are fixed.
  */
 export const ConfigForm: ListForm<ConfigEntry> = ({ row, onClose }) => {
-  const { t } = useTranslation('system-config');
+  const { t } = useTranslation('system');
   const [form] = Form.useForm<Values>();
   const type: ConfigValueType = Form.useWatch('valueType', form) ?? row?.valueType ?? 'string';
   const builtIn = row?.builtIn ?? false;
 
   const initialValues: Values = row
-    ? { key: row.key, name: row.name, valueType: row.valueType, value: toControl(row.valueType, row.value), visible: row.visible, remark: row.remark }
-    : { key: '', name: '', valueType: 'string', value: '', visible: true, remark: '' };
+    ? { key: row.key, name: row.name, valueType: row.valueType, value: toControl(row.valueType, row.value), visibility: row.visibility, remark: row.remark }
+    : { key: '', name: '', valueType: 'string', value: '', visibility: 'none', remark: '' };
 
   const save = ({ value, ...rest }: Values) => {
     const body: ConfigCreate = { ...rest, key: rest.key.trim(), value: toText(rest.valueType, value) };
@@ -64,7 +64,7 @@ export const ConfigForm: ListForm<ConfigEntry> = ({ row, onClose }) => {
         ]
       : []),
   ];
-  const { max } = fieldRules(t);
+  const { max } = useFieldRules();
 
   return (
     <FormDialog<Values>
@@ -105,8 +105,11 @@ export const ConfigForm: ListForm<ConfigEntry> = ({ row, onClose }) => {
           </Form.Item>
         </Col>
         <Col xs={24} sm={12}>
-          <Form.Item name="visible" label={t('config.field.visible')} tooltip={t('config.form.visibleHint')} valuePropName="checked">
-            <Switch />
+          <Form.Item name="visibility" label={t('config.field.visible')} tooltip={t('config.form.visibleHint')}>
+            <Select<ConfigVisibility>
+              options={ConfigVisibility.options.map((v) => ({ value: v, label: t(`config.visibility.${v}`) }))}
+              data-testid="config-visibility"
+            />
           </Form.Item>
         </Col>
         <Col span={24}>

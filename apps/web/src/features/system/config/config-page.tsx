@@ -1,4 +1,4 @@
-import type { ConfigEntry, ConfigValueType } from '@lightdesk/contract';
+import type { ConfigEntry, ConfigValueType, ConfigVisibility } from '@lightdesk/contract';
 import Tag from 'antd/es/tag';
 import Typography from 'antd/es/typography';
 import { useMemo } from 'react';
@@ -6,20 +6,20 @@ import { useTranslation } from 'react-i18next';
 import { col, dateCol } from '../../../components/list-columns';
 import { textFilter } from '../../../components/list-filters';
 import { ListPage } from '../../../components/list-page';
-import { deleteConfig, configPageQuery } from './api';
+import { deleteConfig, configPageQuery, configCache } from './api';
 import { ConfigForm } from './config-form';
 
 /**
- * Parameter settings (issue 4): typed key/value entries. Built-in ones are read by the server
- * (captcha, group-control cap, offline timeout…): editable, never deletable.
+ * Parameter settings: typed key/value entries. Built-in ones are read by the server
+ * (captcha, sign-in failure limit, upload size): editable, never deletable.
  */
 export function ConfigPage() {
-  const { t } = useTranslation('system-config');
+  const { t } = useTranslation('system');
 
   const columns = useMemo(
     () => [
-      col<ConfigEntry>('name', t('config.field.name')),
-      col<ConfigEntry>('key', t('config.field.key'), { render: (key: string) => <Typography.Text code>{key}</Typography.Text> }),
+      col<ConfigEntry>('name', t('config.field.name'), { sortable: true }),
+      col<ConfigEntry>('key', t('config.field.key'), { sortable: true, render: (key: string) => <Typography.Text code>{key}</Typography.Text> }),
       col<ConfigEntry>('value', t('config.field.value'), {
         ellipsis: true,
         width: 240,
@@ -30,9 +30,9 @@ export function ConfigPage() {
       col<ConfigEntry>('builtIn', t('config.field.builtIn'), {
         render: (builtIn: boolean) => (builtIn ? <Tag color="gold">{t('config.builtIn')}</Tag> : <Tag>{t('config.custom')}</Tag>),
       }),
-      col<ConfigEntry>('visible', t('config.field.visible'), { render: (visible: boolean) => t(visible ? 'common.yes' : 'common.no') }),
+      col<ConfigEntry>('visibility', t('config.field.visible'), { render: (visibility: ConfigVisibility) => t(`config.visibility.${visibility}`) }),
       col<ConfigEntry>('remark', t('common.remark'), { ellipsis: true, width: 240 }),
-      dateCol<ConfigEntry>('createdAt', t('common.createdAt')),
+      dateCol<ConfigEntry>('createdAt', t('common.createdAt'), { sortable: true }),
     ],
     [t],
   );
@@ -40,6 +40,7 @@ export function ConfigPage() {
   return (
     <ListPage
       query={configPageQuery}
+      cache={configCache}
       columns={columns}
       filters={[textFilter('name', t('config.field.name')), textFilter('key', t('config.field.key'))]}
       actions={{

@@ -18,7 +18,7 @@ const CONFIGS: ConfigEntry[] = [
     name: 'Captcha on sign-in',
     value: 'true',
     valueType: 'boolean',
-    visible: true,
+    visibility: 'none',
     remark: '',
     builtIn: true,
     createdAt: at,
@@ -29,7 +29,7 @@ const CONFIGS: ConfigEntry[] = [
     name: 'Opening hours',
     value: '{"from":9}',
     valueType: 'json',
-    visible: true,
+    visibility: 'none',
     remark: '',
     builtIn: false,
     createdAt: at,
@@ -74,7 +74,7 @@ describe('Parameter settings', () => {
         name: 'Captcha on sign-in',
         valueType: 'boolean',
         value: 'false',
-        visible: true,
+        visibility: 'none',
         remark: '',
       }),
     );
@@ -98,6 +98,24 @@ describe('Parameter settings', () => {
     await waitFor(() =>
       expect(api.put).toHaveBeenCalledWith('/system/config/update', expect.objectContaining({ id: 2, value: '{"from": 9, "to": 21}', valueType: 'json' })),
     );
+  });
+
+  test('a new parameter is readable by nobody unless marked; the choice is sent', async () => {
+    setUpPeople();
+    renderWithProviders(<ConfigPage />, { i18n: systemTestI18n() });
+    await screen.findByText('store.opening-hours');
+    expect(within(rowOf('store.opening-hours')).getByText('Nobody (this screen only)')).toBeInTheDocument();
+    await userEvent.click(screen.getByTestId('list-create'));
+    const dialog = await screen.findByRole('dialog');
+    fireEvent.change(within(dialog).getByTestId('config-name'), { target: { value: 'Welcome text' } });
+    fireEvent.change(within(dialog).getByTestId('config-key'), { target: { value: 'store.welcome' } });
+    expect(within(dialog).getByText('Nobody (this screen only)')).toBeInTheDocument();
+    fireEvent.mouseDown(
+      within(dialog.querySelector<HTMLElement>('[data-testid="config-visibility"]')!.closest<HTMLElement>('.ant-select')!).getByRole('combobox'),
+    );
+    fireEvent.click(await screen.findByTitle("All staff, agents' included"));
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(api.post).toHaveBeenCalledWith('/system/config/create', expect.objectContaining({ key: 'store.welcome', visibility: 'all' })));
   });
 
   test('a reader sees neither create, export, edit nor delete', async () => {

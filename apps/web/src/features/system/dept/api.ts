@@ -1,7 +1,12 @@
 import type { Dept, DeptCreate, DeptQuery, DeptUpdate, Page, StaffSimple } from '@lightdesk/contract';
 import { queryOptions } from '@tanstack/react-query';
 import { api } from '../../../lib/http';
-import { buildTree, type TreeNode } from '../shared/flat-tree';
+import { buildTree, type TreeNode } from '../../../components/flat-tree';
+import { resourceCache } from '../../../lib/resource-cache';
+import { staffCache } from '../user/api';
+
+/** Staff rows name their department, so a department's change refreshes the staff lists too. */
+export const deptCache = resourceCache('system', 'dept', [staffCache]);
 
 export type DeptNode = TreeNode<Dept>;
 
@@ -11,7 +16,7 @@ export type DeptNode = TreeNode<Dept>;
  */
 export const deptTreeQuery = (q: DeptQuery) =>
   queryOptions({
-    queryKey: ['system', 'dept', 'list', q],
+    queryKey: deptCache.key('list', q),
     queryFn: async (): Promise<Page<DeptNode>> => {
       const rows = await api.get<Dept[]>('/system/dept/list', q);
       return { list: buildTree(rows), total: rows.length };
@@ -24,4 +29,4 @@ export const deleteDept = (id: number) => api.delete<boolean>('/system/dept/dele
 
 /** Enabled staff, to name and pick a department's leader. */
 export const leaderOptionsQuery = () =>
-  queryOptions({ queryKey: ['system', 'user', 'simple'], queryFn: () => api.get<StaffSimple[]>('/system/user/list-all-simple'), staleTime: 60_000 });
+  queryOptions({ queryKey: staffCache.key('simple'), queryFn: () => api.get<StaffSimple[]>('/system/user/list-all-simple'), staleTime: 60_000 });

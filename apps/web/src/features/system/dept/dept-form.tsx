@@ -8,8 +8,8 @@ import Select from 'antd/es/select';
 import { useTranslation } from 'react-i18next';
 import type { ListForm } from '../../../components/list-page';
 import { DeptTreeSelect } from '../shared/dept-tree';
-import { FormDialog } from '../shared/form-dialog';
-import { fieldRules, SortField, StatusField } from '../shared/form-fields';
+import { FormDialog } from '../../../components/form-dialog';
+import { useFieldRules, SortField, StatusField } from '../../../components/form-fields';
 import { createDept, leaderOptionsQuery, updateDept, type DeptNode } from './api';
 
 /** The form's parent is empty for a top-level department; the contract's root is 0. */
@@ -17,11 +17,11 @@ type Values = Omit<DeptCreate, 'parentId'> & { parentId?: number };
 
 /** Create (at the top or under a parent) or edit a department; a department cannot move under its own branch. */
 export const DeptForm: ListForm<DeptNode> = ({ row, defaults, onClose }) => {
-  const { t } = useTranslation('system-people');
+  const { t } = useTranslation('system');
   const [form] = Form.useForm<Values>();
   const leaders = useQuery(leaderOptionsQuery());
   const start = row ?? { sort: 0, status: 0, leaderUserId: null, phone: '', email: '', ...defaults };
-  const { required, requiredNumber } = fieldRules(t);
+  const { required, requiredValue } = useFieldRules();
 
   return (
     <FormDialog<Values>
@@ -35,7 +35,6 @@ export const DeptForm: ListForm<DeptNode> = ({ row, defaults, onClose }) => {
         return row ? updateDept({ ...body, id: row.id }) : createDept(body);
       }}
       onClose={onClose}
-      invalidates={['system', 'dept']}
     >
       <Form.Item name="parentId" label={t('dept.parent')}>
         <DeptTreeSelect exclude={row?.id} placeholder={t('dept.topLevel')} style={{ width: '100%' }} />
@@ -47,7 +46,7 @@ export const DeptForm: ListForm<DeptNode> = ({ row, defaults, onClose }) => {
           </Form.Item>
         </Col>
         <Col span={12}>
-          <SortField label={t('common.sort')} rules={[requiredNumber(t('common.sort'))]} />
+          <SortField label={t('common.sort')} rules={[requiredValue(t('common.sort'))]} />
         </Col>
         <Col span={12}>
           <Form.Item name="leaderUserId" label={t('dept.leader')}>

@@ -3,8 +3,10 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, expect, test, vi } from 'vitest';
 import { renderWithProviders } from '../../../components/test-utils';
+import { ScreenPathContext } from '../../../lib/navigation';
 import { answerGets, fakeApi, resetApi, setUpPeople } from '../shared/people-test-kit';
 import { systemTestI18n } from '../shared/system-test-i18n';
+import { UserPage } from '../user/user-page';
 import { DeptPage } from './dept-page';
 
 vi.mock('../../../lib/http', async (original) => ({ ...(await original<object>()), api: (await import('../shared/people-test-kit')).fakeApi }));
@@ -84,4 +86,43 @@ test('without create permission there is neither "add" nor "add sub-department"'
   expect(screen.queryByTestId('list-create')).toBeNull();
   expect(screen.queryByTestId('dept-add-child')).toBeNull();
   expect(screen.getAllByTestId('row-edit')).toHaveLength(5);
+});
+
+test('deleting a department refreshes the staff screen kept open beside it: its tree drops the department, its rows are read again', async () => {
+  let depts = DEPTS;
+  answerGets({
+    '/system/dept/list': () => depts,
+    '/system/dept/list-all-simple': () => depts.map(({ id, name, parentId }) => ({ id, name, parentId })),
+    '/system/user/list-all-simple': [{ id: 7, nickname: 'Ada Park', deptId: 1 }],
+    '/system/user/page': { list: [], total: 0 },
+  });
+  fakeApi.delete.mockImplementation(async (_url, params) => {
+    depts = depts.filter((d) => d.id !== params?.id);
+    return true;
+  });
+  // Two screens of the tags view: the department screen on show, the staff screen kept alive.
+  renderWithProviders(
+    <>
+      <ScreenPathContext value="/system/dept">
+        <DeptPage />
+      </ScreenPathContext>
+      <ScreenPathContext value="/system/user">
+        <UserPage />
+      </ScreenPathContext>
+    </>,
+    { i18n: systemTestI18n(), route: '/system/dept' },
+  );
+  const staffTree = await screen.findByTestId('dept-panel');
+  expect(await within(staffTree).findByText('Lab')).toBeInTheDocument();
+  const staffReads = () => fakeApi.get.mock.calls.filter(([url]) => url === '/system/user/page').length;
+  await waitFor(() => expect(staffReads()).toBe(1));
+
+  const [deptList] = screen.getAllByTestId('list-page');
+  await userEvent.click(within(within(deptList!).getByText('Lab').closest('tr')!).getByTestId('row-delete'));
+  await userEvent.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Confirm' }));
+  await waitFor(() => expect(fakeApi.delete).toHaveBeenCalledWith('/system/dept/delete', { id: 5 }));
+
+  await waitFor(() => expect(within(staffTree).queryByText('Lab')).toBeNull());
+  // Staff rows name their department.
+  await waitFor(() => expect(staffReads()).toBe(2));
 });

@@ -8,25 +8,25 @@ import { col, dateCol, dictCol } from '../../../components/list-columns';
 import { dictFilter, textFilter } from '../../../components/list-filters';
 import { ListPage, type ListHandle } from '../../../components/list-page';
 import { usePermission } from '../../../lib/permission';
-import { deleteDept, deptTreeQuery, leaderOptionsQuery, type DeptNode } from './api';
+import { deleteDept, deptTreeQuery, leaderOptionsQuery, type DeptNode, deptCache } from './api';
 import { DeptForm } from './dept-form';
 
-/** Administration › Departments (issue 4): the tenant's department tree, shown expanded, with its leaders. */
+/** Administration › Departments: the tenant's department tree, shown expanded, with its leaders. */
 export function DeptPage() {
-  const { t } = useTranslation('system-people');
+  const { t } = useTranslation('system');
   const { hasPermi } = usePermission();
   const leaders = useQuery({ ...leaderOptionsQuery(), enabled: hasPermi('system:user:query') });
   const leaderName = useMemo(() => new Map((leaders.data ?? []).map((s) => [s.id, s.nickname])), [leaders.data]);
 
   const columns = useMemo(
     () => [
-      col<DeptNode>('name', t('dept.name'), { width: 260 }),
+      col<DeptNode>('name', t('dept.name'), { sortable: true, width: 260 }),
       col<DeptNode>('leaderUserId', t('dept.leader'), { render: (id: number | null) => (id ? (leaderName.get(id) ?? '') : '') }),
       col<DeptNode>('phone', t('dept.phone')),
       col<DeptNode>('email', t('common.email')),
-      col<DeptNode>('sort', t('common.sort'), { width: 90 }),
+      col<DeptNode>('sort', t('common.sort'), { sortable: true, width: 90 }),
       dictCol<DeptNode>('status', t('common.status'), DictType.commonStatus, { width: 100 }),
-      dateCol<DeptNode>('createdAt', t('common.createdAt')),
+      dateCol<DeptNode>('createdAt', t('common.createdAt'), { sortable: true }),
     ],
     [t, leaderName],
   );
@@ -42,6 +42,7 @@ export function DeptPage() {
     <ListPage
       tree
       query={deptTreeQuery}
+      cache={deptCache}
       filters={[textFilter('name', t('dept.name')), dictFilter('status', t('common.status'), DictType.commonStatus)]}
       columns={columns}
       rowActions={hasPermi('system:dept:create') ? addChild : undefined}

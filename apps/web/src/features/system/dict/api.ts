@@ -12,9 +12,13 @@ import type {
 import { queryOptions } from '@tanstack/react-query';
 import { loadDicts } from '../../../components/load-dicts';
 import { api } from '../../../lib/http';
+import { resourceCache } from '../../../lib/resource-cache';
+
+export const dictTypeCache = resourceCache('system', 'dict-type');
+export const dictDataCache = resourceCache('system', 'dict-data');
 
 /**
- * Every change to a dictionary refreshes the web's dictionary cache as well (issue 4), so tags
+ * Every change to a dictionary refreshes the web's dictionary cache as well, so tags
  * and selects on every screen show it at once, not after the next sign-in.
  */
 const thenReload = async <T>(change: Promise<T>): Promise<T> => {
@@ -25,7 +29,7 @@ const thenReload = async <T>(change: Promise<T>): Promise<T> => {
 };
 
 export const dictTypePageQuery = (q: DictTypeQuery) =>
-  queryOptions({ queryKey: ['system', 'dict-type', 'page', q], queryFn: () => api.get<Page<DictTypeDetail>>('/system/dict-type/page', q) });
+  queryOptions({ queryKey: dictTypeCache.key('page', q), queryFn: () => api.get<Page<DictTypeDetail>>('/system/dict-type/page', q) });
 export const createDictType = (body: DictTypeCreate) => thenReload(api.post<number>('/system/dict-type/create', body));
 /** Renaming `type` is refused (409) while the dictionary has entries: they name it by its text. */
 export const updateDictType = (body: DictTypeUpdate) => thenReload(api.put<boolean>('/system/dict-type/update', body));
@@ -34,7 +38,7 @@ export const deleteDictType = (id: number) => thenReload(api.delete<boolean>('/s
 
 /** The entries of one dictionary: `dictType` is part of every query. */
 export const dictDataPageQuery = (q: DictDataQuery) =>
-  queryOptions({ queryKey: ['system', 'dict-data', 'page', q], queryFn: () => api.get<Page<DictDataDetail>>('/system/dict-data/page', q) });
+  queryOptions({ queryKey: dictDataCache.key('page', q), queryFn: () => api.get<Page<DictDataDetail>>('/system/dict-data/page', q) });
 export const createDictData = (body: DictDataCreate) => thenReload(api.post<number>('/system/dict-data/create', body));
 export const updateDictData = (body: DictDataUpdate) => thenReload(api.put<boolean>('/system/dict-data/update', body));
 export const deleteDictData = (id: number) => thenReload(api.delete<boolean>('/system/dict-data/delete', { id }));

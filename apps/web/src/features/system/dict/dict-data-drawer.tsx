@@ -7,33 +7,34 @@ import { col, dateCol, dictCol } from '../../../components/list-columns';
 import { dictFilter, textFilter } from '../../../components/list-filters';
 import { ListPage } from '../../../components/list-page';
 import { useWindowWidth } from '../../../components/use-window-width';
-import { deleteDictData, dictDataPageQuery } from './api';
+import { deleteDictData, dictDataPageQuery, dictDataCache } from './api';
 import { DictDataForm } from './dict-data-form';
 import { DictEntryTag } from './dict-entry-tag';
 import { OpenDictType } from './dict-type-context';
 
 /** The entries of one dictionary, beside its type list: list, create, edit, delete, export. */
 export function DictDataDrawer({ dict, onClose }: { dict: DictTypeDetail; onClose: () => void }) {
-  const { t } = useTranslation('system-config');
+  const { t } = useTranslation('system');
   const width = useWindowWidth();
   const params = useMemo(() => ({ dictType: dict.type }), [dict.type]);
 
   const columns = useMemo(
     () => [
       col<DictDataDetail>('label', t('dict.data.label'), {
+        sortable: true,
         render: (label: string, row: DictDataDetail) => (
           <DictEntryTag colorType={row.colorType} cssClass={row.cssClass}>
             {label}
           </DictEntryTag>
         ),
       }),
-      col<DictDataDetail>('value', t('dict.data.value'), { render: (value: string) => <Typography.Text code>{value}</Typography.Text> }),
+      col<DictDataDetail>('value', t('dict.data.value'), { sortable: true, render: (value: string) => <Typography.Text code>{value}</Typography.Text> }),
       col<DictDataDetail>('colorType', t('dict.data.colorType'), { render: (c: string) => t(`dict.colour.${c || 'none'}`) }),
       col<DictDataDetail>('cssClass', t('dict.data.cssClass')),
-      col<DictDataDetail>('sort', t('common.sort'), { width: 80 }),
+      col<DictDataDetail>('sort', t('common.sort'), { sortable: true, width: 80 }),
       dictCol<DictDataDetail>('status', t('common.status'), DictType.commonStatus),
       col<DictDataDetail>('remark', t('common.remark'), { ellipsis: true }),
-      dateCol<DictDataDetail>('createdAt', t('common.createdAt')),
+      dateCol<DictDataDetail>('createdAt', t('common.createdAt'), { sortable: true }),
     ],
     [t],
   );
@@ -55,6 +56,8 @@ export function DictDataDrawer({ dict, onClose }: { dict: DictTypeDetail; onClos
       <OpenDictType value={dict.type}>
         <ListPage
           query={dictDataPageQuery}
+          cache={dictDataCache}
+          inUrl={false}
           params={params}
           columns={columns}
           filters={[textFilter('label', t('dict.data.label')), dictFilter('status', t('common.status'), DictType.commonStatus)]}

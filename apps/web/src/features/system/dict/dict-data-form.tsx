@@ -7,8 +7,8 @@ import Select from 'antd/es/select';
 import { use } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ListForm } from '../../../components/list-page';
-import { FormDialog } from '../shared/form-dialog';
-import { fieldRules, RemarkField, SortField, StatusField } from '../shared/form-fields';
+import { FormDialog } from '../../../components/form-dialog';
+import { useFieldRules, RemarkField, SortField, StatusField } from '../../../components/form-fields';
 import { createDictData, updateDictData } from './api';
 import { DictEntryTag } from './dict-entry-tag';
 import { OpenDictType } from './dict-type-context';
@@ -21,13 +21,13 @@ const COLOUR_TYPES = Object.keys(COLOURS);
 
 /** Create or edit one entry of the open dictionary, with a preview of its tag. */
 export const DictDataForm: ListForm<DictDataDetail> = ({ row, onClose }) => {
-  const { t } = useTranslation('system-config');
+  const { t } = useTranslation('system');
   const dictType = use(OpenDictType);
   const [form] = Form.useForm<Values>();
   const label = Form.useWatch('label', form);
   const colorType = Form.useWatch('colorType', form) ?? '';
   const cssClass = Form.useWatch('cssClass', form);
-  const { max } = fieldRules(t);
+  const { max } = useFieldRules();
   const half = { xs: 24, sm: 12 };
 
   return (

@@ -7,22 +7,23 @@ import { useTranslation } from 'react-i18next';
 import { col, dateCol, dictCol } from '../../../components/list-columns';
 import { dictFilter, textFilter } from '../../../components/list-filters';
 import { ListPage } from '../../../components/list-page';
-import { deleteDictType, dictTypePageQuery } from './api';
+import { deleteDictType, dictTypePageQuery, dictTypeCache } from './api';
 import { DictDataDrawer } from './dict-data-drawer';
 import { DictTypeForm } from './dict-type-form';
 
 /**
- * Dictionaries (issue 4): the types, and for a chosen type its entries in a drawer. Every change
+ * Dictionaries: the types, and for a chosen type its entries in a drawer. Every change
  * refreshes the web's dictionary cache (api.ts), so other screens show new labels at once.
  */
 export function DictPage() {
-  const { t } = useTranslation('system-config');
+  const { t } = useTranslation('system');
   const [open, setOpen] = useState<DictTypeDetail>();
 
   const columns = useMemo(
     () => [
-      col<DictTypeDetail>('name', t('dict.type.name')),
+      col<DictTypeDetail>('name', t('dict.type.name'), { sortable: true }),
       col<DictTypeDetail>('type', t('dict.type.type'), {
+        sortable: true,
         render: (type: string, row: DictTypeDetail) => (
           <Typography.Link onClick={() => setOpen(row)} data-testid="dict-type-link">
             {type}
@@ -31,7 +32,7 @@ export function DictPage() {
       }),
       dictCol<DictTypeDetail>('status', t('common.status'), DictType.commonStatus, { width: 100 }),
       col<DictTypeDetail>('remark', t('common.remark'), { ellipsis: true }),
-      dateCol<DictTypeDetail>('createdAt', t('common.createdAt')),
+      dateCol<DictTypeDetail>('createdAt', t('common.createdAt'), { sortable: true }),
     ],
     [t],
   );
@@ -47,6 +48,7 @@ export function DictPage() {
     <>
       <ListPage
         query={dictTypePageQuery}
+        cache={dictTypeCache}
         columns={columns}
         filters={[
           textFilter('name', t('dict.type.name')),

@@ -3,8 +3,8 @@ import Form from 'antd/es/form';
 import Input from 'antd/es/input';
 import { useTranslation } from 'react-i18next';
 import type { ListForm } from '../../../components/list-page';
-import { FormDialog } from '../shared/form-dialog';
-import { fieldRules, RemarkField, StatusField } from '../shared/form-fields';
+import { FormDialog } from '../../../components/form-dialog';
+import { useFieldRules, RemarkField, StatusField } from '../../../components/form-fields';
 import { createDictType, updateDictType } from './api';
 
 // The contract's DictTypeParam: the code screens and the server name the dictionary by.
@@ -12,9 +12,9 @@ const TYPE = /^[a-z0-9_]+$/;
 
 /** Create or edit a dictionary type (its name, code and status). */
 export const DictTypeForm: ListForm<DictTypeDetail> = ({ row, onClose }) => {
-  const { t } = useTranslation('system-config');
+  const { t } = useTranslation('system');
   const [form] = Form.useForm<DictTypeCreate>();
-  const { max } = fieldRules(t);
+  const { max } = useFieldRules();
   return (
     <FormDialog<DictTypeCreate>
       title={t(row ? 'dict.type.editTitle' : 'dict.type.createTitle')}

@@ -18,7 +18,7 @@ export interface AgentSelectProps {
  * read an agent's log rows by naming it; without one they read the platform's own rows.
  */
 export function AgentSelect({ value, onChange, placeholder }: AgentSelectProps) {
-  const { t } = useTranslation('system-tenancy');
+  const { t } = useTranslation('system');
   const [search, setSearch] = useState('');
   const name = useDeferredValue(search.trim());
   const agents = useQuery({ ...agentSearchQuery(name), staleTime: 30_000 });
@@ -43,7 +43,7 @@ export function AgentSelect({ value, onChange, placeholder }: AgentSelectProps) 
  * agents' own staff only ever read their own rows, so they get none.
  */
 export function useAgentFilter(): FilterConfig[] {
-  const { t } = useTranslation('system-tenancy');
+  const { t } = useTranslation('system');
   const { hasPermi } = usePermission();
   const platform = readAuth()?.tenantType === 'platform';
   if (!platform || !hasPermi('system:tenant:query')) return [];

@@ -4,24 +4,24 @@ import { useTranslation } from 'react-i18next';
 import { col, dateCol, dictCol } from '../../../components/list-columns';
 import { dateRangeFilter, dictFilter, selectFilter, textFilter } from '../../../components/list-filters';
 import { ListPage } from '../../../components/list-page';
-import { UserAgentText } from '../shared/user-agent';
+import { UserAgentText } from '../../../components/user-agent';
 import { useAgentFilter } from './agent-select';
-import { loginLogPageQuery } from './api';
+import { loginLogPageQuery, loginLogCache } from './api';
 
 /** Each kind once: the record's type fails to check when the contract gains or loses one (no zod at run time). */
 const KINDS = Object.keys({ password: 1, sms: 1, social: 1, logout: 1, 'password-change': 1, cancellation: 1 } satisfies Record<LoginKind, 1>) as LoginKind[];
 
-/** Login log (issue 4): every sign-in attempt, sign-out and password change, read-only. */
+/** Login log: every sign-in attempt, sign-out and password change, read-only. */
 export function LoginLogPage() {
-  const { t } = useTranslation('system-tenancy');
+  const { t } = useTranslation('system');
   const agentFilter = useAgentFilter();
   const columns = useMemo(
     () => [
-      dateCol<LoginLog>('createdAt', t('log.field.time')),
-      col<LoginLog>('username', t('log.field.username')),
+      dateCol<LoginLog>('createdAt', t('log.field.time'), { sortable: true }),
+      col<LoginLog>('username', t('log.field.username'), { sortable: true }),
       col<LoginLog>('kind', t('log.field.kind'), { render: (kind: LoginKind) => t(`log.kind.${kind}`) }),
-      dictCol<LoginLog>('result', t('log.field.result'), DictType.loginResult),
-      col<LoginLog>('ip', t('log.field.ip')),
+      dictCol<LoginLog>('result', t('log.field.result'), DictType.loginResult, { sortable: true }),
+      col<LoginLog>('ip', t('log.field.ip'), { sortable: true }),
       col<LoginLog>('userAgent', t('log.field.userAgent'), { render: (ua: string) => <UserAgentText value={ua} /> }),
     ],
     [t],
@@ -29,6 +29,7 @@ export function LoginLogPage() {
   return (
     <ListPage
       query={loginLogPageQuery}
+      cache={loginLogCache}
       columns={columns}
       filters={[
         ...agentFilter,

@@ -19,7 +19,7 @@ export function prettyParams(params: string): string {
 
 /** One operation in full: who, what, when, the request's parameters, result and duration. */
 export function OperateLogDetail({ log, onClose }: { log: OperateLog | undefined; onClose: () => void }) {
-  const { t, i18n } = useTranslation('system-tenancy');
+  const { t, i18n } = useTranslation('system');
   const language = i18n.language as Language;
   return (
     <Drawer open={log !== undefined} onClose={onClose} title={t('log.detail.title')} size={560} destroyOnHidden data-testid="operate-log-detail">

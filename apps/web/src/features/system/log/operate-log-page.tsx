@@ -8,19 +8,19 @@ import { col, dateCol } from '../../../components/list-columns';
 import { dateRangeFilter, selectFilter, textFilter } from '../../../components/list-filters';
 import { ListPage } from '../../../components/list-page';
 import { useAgentFilter } from './agent-select';
-import { operateLogPageQuery } from './api';
+import { operateLogPageQuery, operateLogCache } from './api';
 import { OperateLogDetail } from './operate-log-detail';
 import { RESULT_CODES, ResultCodeTag } from './result-code-tag';
 
-/** Operation log (issue 4): every mutating request — who, what, when, result, duration, IP. */
+/** Operation log: every mutating request — who, what, when, result, duration, IP. */
 export function OperateLogPage() {
-  const { t } = useTranslation('system-tenancy');
+  const { t } = useTranslation('system');
   const agentFilter = useAgentFilter();
   const [open, setOpen] = useState<OperateLog>();
   const columns = useMemo(
     () => [
-      dateCol<OperateLog>('createdAt', t('log.field.time')),
-      col<OperateLog>('username', t('log.field.operator')),
+      dateCol<OperateLog>('createdAt', t('log.field.time'), { sortable: true }),
+      col<OperateLog>('username', t('log.field.operator'), { sortable: true }),
       col<OperateLog>('module', t('log.field.module')),
       col<OperateLog>('action', t('log.field.action'), { ellipsis: true, width: 220 }),
       col<OperateLog>('path', t('log.field.request'), {
@@ -30,8 +30,8 @@ export function OperateLogPage() {
           </>
         ),
       }),
-      col<OperateLog>('resultCode', t('log.field.result'), { render: (code: number) => <ResultCodeTag code={code} /> }),
-      col<OperateLog>('durationMs', t('log.field.duration'), { align: 'right', render: (ms: number) => t('log.durationMs', { value: ms }) }),
+      col<OperateLog>('resultCode', t('log.field.result'), { sortable: true, render: (code: number) => <ResultCodeTag code={code} /> }),
+      col<OperateLog>('durationMs', t('log.field.duration'), { sortable: true, align: 'right', render: (ms: number) => t('log.durationMs', { value: ms }) }),
       col<OperateLog>('ip', t('log.field.ip')),
     ],
     [t],
@@ -40,6 +40,7 @@ export function OperateLogPage() {
     <>
       <ListPage
         query={operateLogPageQuery}
+        cache={operateLogCache}
         columns={columns}
         filters={[
           ...agentFilter,

@@ -1,6 +1,6 @@
 import Tag from 'antd/es/tag';
 
-/** The envelope code a mutating request answered (DESIGN §3): 200 ok, 555 a refusal, 5xx a fault. */
+/** The envelope code a mutating request answered: 200 ok, 555 a refusal, 5xx a fault. */
 export function ResultCodeTag({ code }: { code: number }) {
   const colour = code === 200 ? 'success' : code >= 500 && code !== 555 ? 'error' : 'warning';
   return <Tag color={colour}>{code}</Tag>;

@@ -5,18 +5,18 @@ import { useTranslation } from 'react-i18next';
 import { col, dateCol } from '../../../components/list-columns';
 import { dateRangeFilter, textFilter } from '../../../components/list-filters';
 import { ListPage } from '../../../components/list-page';
-import { smsLogPageQuery } from './api';
+import { smsLogPageQuery, smsLogCache } from './api';
 
 /** Outbox states: the built-in sender records; a gateway plugged in reports sent or failed. */
 const STATUS_COLOURS: Record<string, string> = { recorded: 'processing', sent: 'success', failed: 'error' };
 
-/** SMS log (issue 4): the outbox, platform staff only; codes in the text come masked. */
+/** SMS log: the outbox, platform staff only; codes in the text come masked. */
 export function SmsLogPage() {
-  const { t } = useTranslation('system-tenancy');
+  const { t } = useTranslation('system');
   const columns = useMemo(
     () => [
-      dateCol<SmsLog>('createdAt', t('log.field.time')),
-      col<SmsLog>('mobile', t('log.field.mobile')),
+      dateCol<SmsLog>('createdAt', t('log.field.time'), { sortable: true }),
+      col<SmsLog>('mobile', t('log.field.mobile'), { sortable: true }),
       col<SmsLog>('template', t('log.field.template'), { render: (template: string) => t(`log.smsTemplate.${template}`, { defaultValue: template }) }),
       col<SmsLog>('content', t('log.field.content'), { ellipsis: true }),
       col<SmsLog>('status', t('log.field.status'), {
@@ -28,6 +28,7 @@ export function SmsLogPage() {
   return (
     <ListPage
       query={smsLogPageQuery}
+      cache={smsLogCache}
       columns={columns}
       filters={[textFilter('mobile', t('log.field.mobile')), textFilter('template', t('log.field.template')), dateRangeFilter('created', t('log.field.time'))]}
       actions={{ export: { permission: 'system:sms-log:export', url: '/system/sms-log/export-excel', fileName: t('log.exportFile.sms') } }}

@@ -1,16 +1,21 @@
 import type { Menu, MenuCreate, MenuQuery, MenuUpdate, Page } from '@lightdesk/contract';
 import { queryOptions } from '@tanstack/react-query';
 import { api } from '../../../lib/http';
-import { buildTree, type TreeNode } from '../shared/flat-tree';
+import { buildTree, type TreeNode } from '../../../components/flat-tree';
+import { resourceCache } from '../../../lib/resource-cache';
+
+/** Role and agent-package forms offer the menu tree (`menuOptionsQuery`), keyed here too. */
+export const menuCache = resourceCache('system', 'menu');
 
 export type MenuNode = TreeNode<Menu>;
 
-const menuList = (q: Partial<Pick<MenuQuery, 'name' | 'status'>>) => api.get<Menu[]>('/system/menu/list', { name: q.name, status: q.status });
+const menuList = (q: Partial<Pick<MenuQuery, 'name' | 'status' | 'sortBy' | 'sortOrder'>>) =>
+  api.get<Menu[]>('/system/menu/list', { name: q.name, status: q.status, sortBy: q.sortBy, sortOrder: q.sortOrder });
 
 /** The menu tree for the list screen: the server answers every matching entry flat (no paging); the web nests them. */
 export const menuTreeQuery = (q: MenuQuery) =>
   queryOptions({
-    queryKey: ['system', 'menu', 'tree', { name: q.name, status: q.status }],
+    queryKey: menuCache.key('tree', { name: q.name, status: q.status, sortBy: q.sortBy, sortOrder: q.sortOrder }),
     queryFn: async (): Promise<Page<MenuNode>> => {
       const rows = await menuList(q);
       return { list: buildTree(rows), total: rows.length };
@@ -20,7 +25,7 @@ export const menuTreeQuery = (q: MenuQuery) =>
 /** Every entry, for the parent picker: buttons cannot hold children, so they are left out. */
 export const menuParentsQuery = () =>
   queryOptions({
-    queryKey: ['system', 'menu', 'parents'],
+    queryKey: menuCache.key('parents'),
     queryFn: () => menuList({}),
     select: (rows) => buildTree(rows.filter((m) => m.type !== 'B')),
   });

@@ -11,8 +11,8 @@ import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ListForm } from '../../../components/list-page';
 import { useDictLabel } from '../../../components/use-dict';
-import { FormDialog } from '../shared/form-dialog';
-import { fieldRules, SortField, StatusField } from '../shared/form-fields';
+import { FormDialog } from '../../../components/form-dialog';
+import { useFieldRules, SortField, StatusField } from '../../../components/form-fields';
 import { createMenu, menuParentsQuery, updateMenu, type MenuNode } from './api';
 import { MenuIconPicker } from './menu-icon-picker';
 
@@ -20,7 +20,7 @@ type Values = MenuCreate;
 type TypeField = 'path' | 'icon' | 'permission' | 'component' | 'componentName' | 'visible' | 'keepAlive' | 'alwaysShow';
 
 /**
- * What each kind of entry uses (spec §2): a directory composes paths and groups the sidebar,
+ * What each kind of entry uses: a directory composes paths and groups the sidebar,
  * a menu is a screen (its permission is the screen's query permission), a button is only a
  * permission code. Fields a kind does not use are saved empty, so changing the kind leaves nothing stale.
  */
@@ -72,7 +72,7 @@ const toOptions = (nodes: readonly MenuNode[], exclude: number | undefined, inhe
 
 /** Create, edit or "add child" of a menu entry; the fields follow the chosen kind (directory, menu, button). */
 export const MenuForm: ListForm<MenuNode> = ({ row, defaults, onClose }) => {
-  const { t } = useTranslation('system-config');
+  const { t } = useTranslation('system');
   const dictLabel = useDictLabel();
   const [form] = Form.useForm<Values>();
   const parents = useQuery(menuParentsQuery());
@@ -107,7 +107,7 @@ export const MenuForm: ListForm<MenuNode> = ({ row, defaults, onClose }) => {
       return Promise.resolve();
     },
   });
-  const { max } = fieldRules(t);
+  const { max } = useFieldRules();
   const half = { xs: 24, sm: 12 };
   const third = { xs: 24, sm: 8 };
 

@@ -23,7 +23,7 @@ export interface MenuIconPickerProps {
  * show the neutral fallback icon in the sidebar.
  */
 export function MenuIconPicker({ value, onChange, id }: MenuIconPickerProps) {
-  const { t } = useTranslation('system-config');
+  const { t } = useTranslation('system');
   return (
     <Select<string>
       id={id}

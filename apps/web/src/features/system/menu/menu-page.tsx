@@ -12,24 +12,25 @@ import { dictFilter, textFilter } from '../../../components/list-filters';
 import { ListPage, type ListHandle } from '../../../components/list-page';
 import { MenuIcon } from '../../../components/menu-icons';
 import { usePermission } from '../../../lib/permission';
-import { deleteMenu, menuTreeQuery, type MenuNode } from './api';
+import { deleteMenu, menuTreeQuery, type MenuNode, menuCache } from './api';
 import { MenuForm } from './menu-form';
 
 const code = (value: string) => (value ? <Typography.Text code>{value}</Typography.Text> : null);
 
 /**
- * Menus (issue 4): the one menu tree of the platform — directories, screens and buttons. The
+ * Menus: the one menu tree of the platform — directories, screens and buttons. The
  * server lists it flat; the table shows it nested and expanded. Users load their menu at sign-in,
  * so a change reaches them then (or when their menu reloads), which the page says up front.
  */
 export function MenuPage() {
-  const { t } = useTranslation('system-config');
+  const { t } = useTranslation('system');
   const { hasPermi } = usePermission();
   const canCreate = hasPermi('system:menu:create');
 
   const columns = useMemo(
     () => [
       col<MenuNode>('name', t('menu.field.name'), {
+        sortable: true,
         render: (name: string, row: MenuNode) => (
           <Space size={6}>
             <MenuIcon name={row.icon} />
@@ -39,7 +40,7 @@ export function MenuPage() {
         ),
       }),
       dictCol<MenuNode>('type', t('menu.field.type'), DictType.menuType),
-      col<MenuNode>('sort', t('common.sort'), { width: 80 }),
+      col<MenuNode>('sort', t('common.sort'), { sortable: true, width: 80 }),
       col<MenuNode>('permission', t('menu.field.permission'), { render: code }),
       col<MenuNode>('path', t('menu.field.path')),
       col<MenuNode>('component', t('menu.field.component'), { render: code }),
@@ -68,6 +69,7 @@ export function MenuPage() {
       <Alert type="info" showIcon title={t('menu.notice')} style={{ marginBottom: 16 }} data-testid="menu-notice" />
       <ListPage
         query={menuTreeQuery}
+        cache={menuCache}
         columns={columns}
         tree
         filters={[textFilter('name', t('menu.field.name')), dictFilter('status', t('common.status'), DictType.commonStatus)]}

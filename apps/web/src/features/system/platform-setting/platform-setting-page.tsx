@@ -15,17 +15,17 @@ import { useTranslation } from 'react-i18next';
 import { BRANDS } from '../../../lib/brands';
 import { notify } from '../../../lib/notify';
 import { usePermission } from '../../../lib/permission';
-import { fieldRules } from '../shared/form-fields';
-import { showServerFieldError } from '../shared/form-server-errors';
+import { useFieldRules } from '../../../components/form-fields';
+import { showServerFieldError } from '../../../components/form-server-errors';
 import { platformSettingQuery, updatePlatformSetting } from './api';
 
 const FIELDS: readonly (keyof PlatformSetting)[] = ['platformName', 'defaultBrand', 'registrationOpen', 'dataRetentionDays', 'supportEmail'];
 const BRAND_OPTIONS = BRANDS.map((b) => ({ value: b.key, label: b.name }));
 
-/** Platform settings (issue 4): one form over the platform's single settings row, saved whole. */
+/** Platform settings: one form over the platform's single settings row, saved whole. */
 export function PlatformSettingPage() {
-  const { t } = useTranslation('system-config');
-  const { max } = fieldRules(t);
+  const { t } = useTranslation('system');
+  const { max } = useFieldRules();
   const { hasPermi } = usePermission();
   const canUpdate = hasPermi('system:platform-setting:update');
   const queryClient = useQueryClient();

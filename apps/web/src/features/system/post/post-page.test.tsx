@@ -37,19 +37,19 @@ describe('Posts', () => {
     await screen.findByText('Store technician');
     await userEvent.click(screen.getByTestId('list-create'));
     const dialog = await screen.findByRole('dialog');
-    expect(dialog).toHaveTextContent('Add position');
+    expect(dialog).toHaveTextContent('Add post');
 
     await userEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
-    expect(await within(dialog).findByText('Please enter the Position name')).toBeInTheDocument();
+    expect(await within(dialog).findByText('Please enter the Post name')).toBeInTheDocument();
     expect(api.post).not.toHaveBeenCalled();
 
-    await userEvent.type(within(dialog).getByLabelText('Position name'), 'Regional manager');
-    await userEvent.type(within(dialog).getByLabelText('Position code'), 'regional manager');
+    await userEvent.type(within(dialog).getByLabelText('Post name'), 'Regional manager');
+    await userEvent.type(within(dialog).getByLabelText('Post code'), 'regional manager');
     await userEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
     expect(await within(dialog).findByText('Only letters, digits, underscores, dots and hyphens are allowed')).toBeInTheDocument();
 
-    await userEvent.clear(within(dialog).getByLabelText('Position code'));
-    await userEvent.type(within(dialog).getByLabelText('Position code'), 'regional_manager');
+    await userEvent.clear(within(dialog).getByLabelText('Post code'));
+    await userEvent.type(within(dialog).getByLabelText('Post code'), 'regional_manager');
     await userEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
     await waitFor(() =>
       expect(api.post).toHaveBeenCalledWith('/system/post/create', { name: 'Regional manager', code: 'regional_manager', sort: 0, status: 0, remark: '' }),
@@ -62,7 +62,7 @@ describe('Posts', () => {
     await screen.findByText('Store technician');
     await userEvent.click(screen.getAllByTestId('row-edit')[1]!);
     const dialog = await screen.findByRole('dialog');
-    const name = within(dialog).getByLabelText('Position name');
+    const name = within(dialog).getByLabelText('Post name');
     expect(name).toHaveValue('Store technician');
     await userEvent.clear(name);
     await userEvent.type(name, 'Senior technician');

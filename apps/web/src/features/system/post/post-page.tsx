@@ -3,23 +3,24 @@ import { useTranslation } from 'react-i18next';
 import { col, dateCol, dictCol } from '../../../components/list-columns';
 import { dictFilter, textFilter } from '../../../components/list-filters';
 import { ListPage } from '../../../components/list-page';
-import { deletePost, postPageQuery } from './api';
+import { deletePost, postPageQuery, postCache } from './api';
 import { PostForm } from './post-form';
 
-/** Administration › Posts (issue 4): list, create, edit, delete (refused while staff hold it), export. */
+/** Administration › Posts: list, create, edit, delete (refused while staff hold it), export. */
 export function PostPage() {
-  const { t } = useTranslation('system-people');
+  const { t } = useTranslation('system');
   return (
     <ListPage
       query={postPageQuery}
+      cache={postCache}
       filters={[textFilter('code', t('post.code')), textFilter('name', t('post.name')), dictFilter('status', t('common.status'), DictType.commonStatus)]}
       columns={[
-        col<Post>('code', t('post.code')),
-        col<Post>('name', t('post.name')),
-        col<Post>('sort', t('common.sort'), { width: 90 }),
+        col<Post>('code', t('post.code'), { sortable: true }),
+        col<Post>('name', t('post.name'), { sortable: true }),
+        col<Post>('sort', t('common.sort'), { sortable: true, width: 90 }),
         dictCol<Post>('status', t('common.status'), DictType.commonStatus, { width: 100 }),
         col<Post>('remark', t('common.remark'), { ellipsis: true }),
-        dateCol<Post>('createdAt', t('common.createdAt')),
+        dateCol<Post>('createdAt', t('common.createdAt'), { sortable: true }),
       ]}
       actions={{
         create: { permission: 'system:post:create', form: PostForm },

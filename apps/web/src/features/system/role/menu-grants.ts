@@ -1,5 +1,5 @@
 import type { MenuSimple, MenuType } from '@lightdesk/contract';
-import { buildTree, walkTree, type TreeNode } from '../shared/flat-tree';
+import { buildTree, walkTree, type TreeNode } from '../../../components/flat-tree';
 
 /** A node of the assign-menus tree (antd Tree data). */
 export interface MenuTreeNode {

@@ -5,21 +5,21 @@ import Tree from 'antd/es/tree';
 import Typography from 'antd/es/typography';
 import { useTranslation } from 'react-i18next';
 import { useDeptOptions, type DeptOption } from '../shared/dept-tree';
-import { DictRadio } from '../shared/dict-radio';
-import { FormDialog } from '../shared/form-dialog';
-import { fieldRules } from '../shared/form-fields';
-import { assignRoleDataScope, roleDetailQuery } from './api';
+import { DictRadio } from '../../../components/dict-radio';
+import { FormDialog } from '../../../components/form-dialog';
+import { useFieldRules } from '../../../components/form-fields';
+import { assignRoleDataScope, roleCache, roleDetailQuery } from './api';
 
 interface Values {
   dataScope: number;
   deptIds: number[];
 }
 
-/** Which departments' data the role's holders see (issue 4); custom departments are picked one by one. */
+/** Which departments' data the role's holders see; custom departments are picked one by one. */
 export function RoleDataScopeDialog({ role, onClose }: { role: Role; onClose: (saved: boolean) => void }) {
-  const { t } = useTranslation('system-people');
+  const { t } = useTranslation('system');
   const [form] = Form.useForm<Values>();
-  const { requiredNumber } = fieldRules(t);
+  const { requiredValue } = useFieldRules();
   const detail = useQuery(roleDetailQuery(role.id));
   const depts = useDeptOptions();
   const scope = Form.useWatch('dataScope', form);
@@ -33,9 +33,11 @@ export function RoleDataScopeDialog({ role, onClose }: { role: Role; onClose: (s
       initialValues={{ dataScope: detail.data?.dataScope ?? DataScope.all, deptIds: detail.data?.deptIds ?? [] }}
       onSave={({ dataScope, deptIds }) => assignRoleDataScope({ roleId: role.id, dataScope, deptIds: dataScope === DataScope.customDepts ? deptIds : [] })}
       onClose={onClose}
+      // The role list shows each role's data scope.
+      changes={roleCache}
     >
       <Typography.Paragraph type="secondary">{t('role.scopeFor', { name: `${role.name} (${role.code})` })}</Typography.Paragraph>
-      <Form.Item name="dataScope" label={t('role.dataScope')} rules={[requiredNumber(t('role.dataScope'))]}>
+      <Form.Item name="dataScope" label={t('role.dataScope')} rules={[requiredValue(t('role.dataScope'))]}>
         <DictRadio type={DictType.dataScope} style={{ display: 'flex', flexDirection: 'column', gap: 8 }} />
       </Form.Item>
       {scope === DataScope.customDepts && (

@@ -3,17 +3,17 @@ import Form from 'antd/es/form';
 import Input from 'antd/es/input';
 import { useTranslation } from 'react-i18next';
 import type { ListForm } from '../../../components/list-page';
-import { FormDialog } from '../shared/form-dialog';
-import { fieldRules, RemarkField, SortField, StatusField } from '../shared/form-fields';
+import { FormDialog } from '../../../components/form-dialog';
+import { useFieldRules, RemarkField, SortField, StatusField } from '../../../components/form-fields';
 import { createRole, updateRole } from './api';
 
 const CODE = /^[A-Za-z0-9_.:-]+$/;
 
 /** Create or edit a role; its menus and data scope have their own dialogs. */
 export const RoleForm: ListForm<Role> = ({ row, onClose }) => {
-  const { t } = useTranslation('system-people');
+  const { t } = useTranslation('system');
   const [form] = Form.useForm<RoleCreate>();
-  const { required, requiredNumber } = fieldRules(t);
+  const { required, requiredValue } = useFieldRules();
   return (
     <FormDialog<RoleCreate>
       title={t(row ? 'role.edit' : 'role.create')}
@@ -22,7 +22,6 @@ export const RoleForm: ListForm<Role> = ({ row, onClose }) => {
       initialValues={row ?? { sort: 0, status: 0, remark: '' }}
       onSave={(values) => (row ? updateRole({ ...values, id: row.id }) : createRole(values))}
       onClose={onClose}
-      invalidates={['system', 'role']}
     >
       <Form.Item name="name" label={t('role.name')} rules={[required(t('role.name')), { max: 64 }]}>
         <Input maxLength={64} data-testid="role-name" />
@@ -30,7 +29,7 @@ export const RoleForm: ListForm<Role> = ({ row, onClose }) => {
       <Form.Item name="code" label={t('role.code')} extra={t('role.codeHint')} rules={[required(t('role.code')), { pattern: CODE, message: t('form.code') }]}>
         <Input maxLength={64} data-testid="role-code" />
       </Form.Item>
-      <SortField label={t('common.sort')} rules={[requiredNumber(t('common.sort'))]} />
+      <SortField label={t('common.sort')} rules={[requiredValue(t('common.sort'))]} />
       <StatusField label={t('common.status')} />
       <RemarkField label={t('common.remark')} />
     </FormDialog>

@@ -23,10 +23,10 @@ interface Checks {
   halfChecked: number[];
 }
 
-/** The menus and buttons a role grants, picked from the whole menu tree (issue 4: "assign menus and buttons"). */
+/** The menus and buttons a role grants, picked from the whole menu tree. */
 export function RoleMenusDialog({ role, onClose }: { role: Role; onClose: () => void }) {
-  // system-people first (the dialog's own strings and button titles); menu for the entries' titles.
-  const { t } = useTranslation(['system-people', 'menu']);
+  // system first (the dialog's own strings and button titles); menu for the entries' titles.
+  const { t } = useTranslation(['system', 'menu']);
   const dictLabel = useDictLabel();
   const menus = useQuery(menuOptionsQuery());
   const granted = useQuery(roleMenuIdsQuery(role.id));

@@ -7,7 +7,7 @@ import { answerGets, fakeApi, resetApi, setUpPeople } from '../shared/people-tes
 import { systemTestI18n } from '../shared/system-test-i18n';
 import { RolePage } from './role-page';
 import deMenu from '../../../locales/de-DE/menu.json';
-import dePeople from '../../../locales/de-DE/system-people.json';
+import deSystem from '../../../locales/de-DE/system.json';
 
 vi.mock('../../../lib/http', async (original) => ({ ...(await original<object>()), api: (await import('../shared/people-test-kit')).fakeApi }));
 
@@ -83,7 +83,7 @@ test('a user who may not assign menus or change roles gets no "more" actions', a
 test('assign menus: entries are titled in the console language (menu namespace by componentName, buttons by name)', async () => {
   const i18n = systemTestI18n();
   i18n.addResourceBundle('de-DE', 'menu', deMenu);
-  i18n.addResourceBundle('de-DE', 'system-people', dePeople);
+  i18n.addResourceBundle('de-DE', 'system', deSystem);
   await i18n.changeLanguage('de-DE');
   renderWithProviders(<RolePage />, { i18n });
   await screen.findByText('Store viewer');

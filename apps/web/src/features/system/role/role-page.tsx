@@ -1,39 +1,37 @@
 import ApartmentOutlined from '@ant-design/icons/ApartmentOutlined';
 import MenuOutlined from '@ant-design/icons/MenuOutlined';
 import { DictType, type Role } from '@lightdesk/contract';
-import { useQueryClient } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { col, dateCol, dictCol } from '../../../components/list-columns';
 import { dateRangeFilter, dictFilter, textFilter } from '../../../components/list-filters';
 import { ListPage } from '../../../components/list-page';
 import { usePermission } from '../../../lib/permission';
-import { MoreActions } from '../shared/more-actions';
-import { deleteRole, rolePageQuery } from './api';
+import { MoreActions } from '../../../components/more-actions';
+import { deleteRole, rolePageQuery, roleCache } from './api';
 import { RoleDataScopeDialog } from './role-data-scope-dialog';
 import { RoleForm } from './role-form';
 import { RoleMenusDialog } from './role-menus-dialog';
 
 type RowDialog = { kind: 'menus' | 'data-scope'; role: Role } | undefined;
 
-/** Administration › Roles (issue 4): roles, the menus and buttons each grants, and the data each may see. */
+/** Administration › Roles: roles, the menus and buttons each grants, and the data each may see. */
 export function RolePage() {
-  const { t } = useTranslation('system-people');
+  const { t } = useTranslation('system');
   const { hasPermi } = usePermission();
-  const queryClient = useQueryClient();
   const [dialog, setDialog] = useState<RowDialog>();
   const canAssignMenus = hasPermi('system:role:assign-menu');
   const canUpdate = hasPermi('system:role:update');
 
   const columns = useMemo(
     () => [
-      col<Role>('name', t('role.name')),
-      col<Role>('code', t('role.code')),
-      col<Role>('sort', t('common.sort'), { width: 90 }),
+      col<Role>('name', t('role.name'), { sortable: true }),
+      col<Role>('code', t('role.code'), { sortable: true }),
+      col<Role>('sort', t('common.sort'), { sortable: true, width: 90 }),
       dictCol<Role>('dataScope', t('role.dataScope'), DictType.dataScope),
       dictCol<Role>('status', t('common.status'), DictType.commonStatus, { width: 100 }),
       col<Role>('remark', t('common.remark'), { ellipsis: true }),
-      dateCol<Role>('createdAt', t('common.createdAt')),
+      dateCol<Role>('createdAt', t('common.createdAt'), { sortable: true }),
     ],
     [t],
   );
@@ -53,6 +51,7 @@ export function RolePage() {
     <>
       <ListPage
         query={rolePageQuery}
+        cache={roleCache}
         filters={[
           textFilter('name', t('role.name')),
           textFilter('code', t('role.code')),
@@ -69,16 +68,7 @@ export function RolePage() {
         }}
       />
       {dialog?.kind === 'menus' && <RoleMenusDialog role={dialog.role} onClose={() => setDialog(undefined)} />}
-      {dialog?.kind === 'data-scope' && (
-        <RoleDataScopeDialog
-          role={dialog.role}
-          onClose={(saved) => {
-            setDialog(undefined);
-            // The list shows each role's data scope.
-            if (saved) void queryClient.invalidateQueries({ queryKey: ['system', 'role'] });
-          }}
-        />
-      )}
+      {dialog?.kind === 'data-scope' && <RoleDataScopeDialog role={dialog.role} onClose={() => setDialog(undefined)} />}
     </>
   );
 }

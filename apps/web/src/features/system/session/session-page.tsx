@@ -1,6 +1,5 @@
 import LogoutOutlined from '@ant-design/icons/LogoutOutlined';
 import type { OnlineSession } from '@lightdesk/contract';
-import { useQueryClient } from '@tanstack/react-query';
 import Button from 'antd/es/button';
 import Modal from 'antd/es/modal';
 import Space from 'antd/es/space';
@@ -13,18 +12,19 @@ import { textFilter } from '../../../components/list-filters';
 import { ListPage } from '../../../components/list-page';
 import { notify } from '../../../lib/notify';
 import { usePermission } from '../../../lib/permission';
-import { UserAgentText } from '../shared/user-agent';
-import { kickSession, sessionPageQuery } from './api';
+import { useRefreshResource } from '../../../lib/resource-cache';
+import { UserAgentText } from '../../../components/user-agent';
+import { kickSession, sessionPageQuery, sessionCache } from './api';
 
 /**
- * Online sessions of the tenant (issue 4), never their tokens. Kicking one out ends it at once;
+ * Online sessions of the tenant, never their tokens. Kicking one out ends it at once;
  * kicking out your own ends this visit too: the next call answers 401 and the shell takes you
  * to sign in.
  */
 export function SessionPage() {
-  const { t } = useTranslation('system-tenancy');
+  const { t } = useTranslation('system');
   const { hasPermi } = usePermission();
-  const queryClient = useQueryClient();
+  const refresh = useRefreshResource();
   const [modal, holder] = Modal.useModal();
 
   const kick = (row: OnlineSession) =>
@@ -42,7 +42,7 @@ export function SessionPage() {
           return; // The HTTP client has shown why.
         }
         notify.success(t('session.kick.done'));
-        await queryClient.invalidateQueries({ queryKey: ['system', 'session'] });
+        await refresh(sessionCache);
       },
     });
 
@@ -50,6 +50,7 @@ export function SessionPage() {
     () => [
       // Who, in one column: the username (and whether it is this session) over the nickname.
       col<OnlineSession>('username', t('session.field.user'), {
+        sortable: true,
         render: (username: string, row: OnlineSession) => (
           <>
             <Space size={6}>
@@ -68,10 +69,10 @@ export function SessionPage() {
           </>
         ),
       }),
-      col<OnlineSession>('ip', t('session.field.ip')),
+      col<OnlineSession>('ip', t('session.field.ip'), { sortable: true }),
       col<OnlineSession>('userAgent', t('session.field.browser'), { render: (ua: string) => <UserAgentText value={ua} /> }),
-      dateCol<OnlineSession>('createdAt', t('session.field.signedInAt')),
-      dateCol<OnlineSession>('lastSeenAt', t('session.field.lastSeenAt')),
+      dateCol<OnlineSession>('createdAt', t('session.field.signedInAt'), { sortable: true }),
+      dateCol<OnlineSession>('lastSeenAt', t('session.field.lastSeenAt'), { sortable: true }),
       dateCol<OnlineSession>('expiresAt', t('session.field.expiresAt')),
       col<OnlineSession>('rememberMe', t('session.field.rememberMe'), {
         render: (remember: boolean) => <Tag color={remember ? 'green' : 'default'}>{t(remember ? 'common.yes' : 'common.no')}</Tag>,
@@ -85,6 +86,7 @@ export function SessionPage() {
       {holder}
       <ListPage
         query={sessionPageQuery}
+        cache={sessionCache}
         columns={columns}
         filters={[textFilter('username', t('session.field.username')), textFilter('ip', t('session.field.ip'))]}
         rowActions={

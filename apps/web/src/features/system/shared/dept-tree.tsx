@@ -4,11 +4,12 @@ import TreeSelect, { type TreeSelectProps } from 'antd/es/tree-select';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { api } from '../../../lib/http';
-import { buildTree, type TreeNode } from './flat-tree';
+import { buildTree, type TreeNode } from '../../../components/flat-tree';
+import { deptCache } from '../dept/api';
 
 /** Enabled departments of the tenant, for pickers (staff filter and form, a role's custom scope, a parent). */
 export const deptSimpleQuery = () =>
-  queryOptions({ queryKey: ['system', 'dept', 'simple'], queryFn: () => api.get<DeptSimple[]>('/system/dept/list-all-simple'), staleTime: 60_000 });
+  queryOptions({ queryKey: deptCache.key('simple'), queryFn: () => api.get<DeptSimple[]>('/system/dept/list-all-simple'), staleTime: 60_000 });
 
 /** antd tree data (`key`, `value`, `title`) for the department tree; disabled ids cannot be chosen. */
 export interface DeptOption {
@@ -44,7 +45,7 @@ export interface DeptTreeSelectProps extends Omit<TreeSelectProps<number>, 'tree
 
 /** A searchable department picker over the tree. */
 export function DeptTreeSelect({ exclude, placeholder, style, ...rest }: DeptTreeSelectProps) {
-  const { t } = useTranslation('system-people');
+  const { t } = useTranslation('system');
   const { options, isLoading } = useDeptOptions(exclude);
   return (
     <TreeSelect<number>

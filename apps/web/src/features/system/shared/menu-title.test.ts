@@ -1,6 +1,6 @@
 import i18next from 'i18next';
 import { describe, expect, test } from 'vitest';
-import { MENU_TREE, type MenuSeed } from '../../../../../server/src/seed/menus';
+import { MENU_TREE, type MenuSeed } from '../../../../../server/src/modules/system/seed/menus';
 import { LANGUAGES } from '../../../lib/i18n/languages';
 import { localeFiles } from '../../../test/i18n';
 import { MENU_BUTTON_KEYS, menuEntryTitle } from './menu-title';
@@ -18,14 +18,14 @@ const file = (lang: string, ns: string) => localeFiles[`../locales/${lang}/${ns}
 const lookup = (strings: unknown, key: string): unknown =>
   key.split('.').reduce<unknown>((v, part) => (typeof v === 'object' && v !== null ? (v as Record<string, unknown>)[part] : undefined), strings);
 
-/** An instance holding the real menu and system-people strings of one language. */
+/** An instance holding the real menu and system strings of one language. */
 function instanceFor(lang: string) {
   const instance = i18next.createInstance();
   void instance.init({
     lng: lang,
     fallbackLng: false,
-    resources: { [lang]: { menu: file(lang, 'menu'), 'system-people': file(lang, 'system-people') } },
-    ns: ['menu', 'system-people'],
+    resources: { [lang]: { menu: file(lang, 'menu'), system: file(lang, 'system') } },
+    ns: ['menu', 'system'],
     initAsync: false,
   });
   return instance;
@@ -37,9 +37,9 @@ describe('menu entry titles (role and agent-package menu trees)', () => {
     expect(missing).toEqual([]);
   });
 
-  test.each(LANGUAGES)('%s/system-people.json names every seeded button', (lang) => {
+  test.each(LANGUAGES)('%s/system.json names every seeded button', (lang) => {
     expect(buttonNames.filter((name) => !MENU_BUTTON_KEYS[name])).toEqual([]);
-    const missing = buttonNames.filter((name) => typeof lookup(file(lang, 'system-people'), MENU_BUTTON_KEYS[name]!) !== 'string');
+    const missing = buttonNames.filter((name) => typeof lookup(file(lang, 'system'), MENU_BUTTON_KEYS[name]!) !== 'string');
     expect(missing).toEqual([]);
   });
 

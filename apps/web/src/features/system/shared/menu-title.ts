@@ -3,7 +3,7 @@ import type { TFunction } from 'i18next';
 
 /**
  * The seeded button names (the server's ACTION_NAMES in seed/menus.ts) and their keys in the
- * `system-people` namespace. Buttons have no componentName, so the web knows them by name.
+ * `system` namespace. Buttons have no componentName, so the web knows them by name.
  */
 export const MENU_BUTTON_KEYS: Readonly<Record<string, string>> = {
   Create: 'menuButton.create',
@@ -20,6 +20,7 @@ export const MENU_BUTTON_KEYS: Readonly<Record<string, string>> = {
   'Upload floor plan': 'menuButton.uploadFloorPlan',
   'Kick out': 'menuButton.kickOut',
   Import: 'menuButton.import',
+  'Run now': 'menuButton.runNow',
 };
 
 /** An entry of a menu tree to administer (the list-all-simple answer has these fields). */
@@ -32,13 +33,13 @@ export interface MenuEntryLike {
 /**
  * A menu entry's title in the current language, as administration trees (role menus, agent
  * packages) show it: directories and screens by componentName in namespace `menu`, like the
- * sidebar; seeded buttons by name in `system-people`; anything else as the server names it.
- * Pass a `t` whose useTranslation loads both namespaces, e.g. `useTranslation(['system-people', 'menu'])`.
+ * sidebar; seeded buttons by name in `system`; anything else as the server names it.
+ * Pass a `t` whose useTranslation loads both namespaces, e.g. `useTranslation(['system', 'menu'])`.
  */
 export function menuEntryTitle(t: TFunction, entry: MenuEntryLike): string {
   if (entry.type === 'B') {
     const key = Object.hasOwn(MENU_BUTTON_KEYS, entry.name) ? MENU_BUTTON_KEYS[entry.name] : undefined;
-    return key ? t(key, { ns: 'system-people', defaultValue: entry.name }) : entry.name;
+    return key ? t(key, { ns: 'system', defaultValue: entry.name }) : entry.name;
   }
   return entry.componentName ? t(entry.componentName, { ns: 'menu', defaultValue: entry.name }) : entry.name;
 }

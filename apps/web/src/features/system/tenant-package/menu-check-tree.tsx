@@ -18,9 +18,9 @@ export interface MenuCheckTreeProps {
 
 const TYPE_COLOURS = { D: 'blue', M: 'green', B: 'default' } as const;
 
-/** A checkable menu tree: directories, screens and their buttons (issue 4: a package is a set of menus). */
+/** A checkable menu tree: directories, screens and their buttons (a package is a set of menus). */
 export function MenuCheckTree({ menus, value = [], onChange }: MenuCheckTreeProps) {
-  const { t } = useTranslation('system-tenancy');
+  const { t } = useTranslation('system');
   const dictLabel = useDictLabel();
   const tree = useMemo(() => menuTree(menus), [menus]);
   const index = useMemo(() => indexMenus(menus), [menus]);

@@ -4,8 +4,8 @@ import Form from 'antd/es/form';
 import Input from 'antd/es/input';
 import { useTranslation } from 'react-i18next';
 import type { ListForm } from '../../../components/list-page';
-import { FormDialog } from '../shared/form-dialog';
-import { fieldRules, RemarkField, StatusField } from '../shared/form-fields';
+import { FormDialog } from '../../../components/form-dialog';
+import { useFieldRules, RemarkField, StatusField } from '../../../components/form-fields';
 import { createPackage, menuOptionsQuery, packageDetailQuery, updatePackage } from './api';
 import { MenuCheckTree } from './menu-check-tree';
 
@@ -18,9 +18,9 @@ interface Values {
 
 /** Create or edit an agent package: its name, status and the menus its agents may grant. */
 export const TenantPackageForm: ListForm<TenantPackage> = ({ row, onClose }) => {
-  const { t } = useTranslation('system-tenancy');
+  const { t } = useTranslation('system');
   const [form] = Form.useForm<Values>();
-  const { max } = fieldRules(t);
+  const { max } = useFieldRules();
   const menus = useQuery(menuOptionsQuery());
   // The list row lacks the menus; the detail call brings them.
   const detail = useQuery({ ...packageDetailQuery(row?.id ?? 0), enabled: row !== undefined, gcTime: 0 });

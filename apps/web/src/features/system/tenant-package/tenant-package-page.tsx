@@ -4,24 +4,25 @@ import { useTranslation } from 'react-i18next';
 import { col, dateCol, dictCol } from '../../../components/list-columns';
 import { dictFilter, textFilter } from '../../../components/list-filters';
 import { ListPage } from '../../../components/list-page';
-import { deletePackage, packagePageQuery } from './api';
+import { deletePackage, packagePageQuery, packageCache } from './api';
 import { TenantPackageForm } from './tenant-package-form';
 
-/** Agent packages (issue 4): named sets of menus; an agent's roles can grant only its package's menus. */
+/** Agent packages: named sets of menus; an agent's roles can grant only its package's menus. */
 export function TenantPackagePage() {
-  const { t } = useTranslation('system-tenancy');
+  const { t } = useTranslation('system');
   const columns = useMemo(
     () => [
-      col<TenantPackage>('name', t('package.field.name')),
-      dictCol<TenantPackage>('status', t('package.field.status'), DictType.commonStatus),
+      col<TenantPackage>('name', t('package.field.name'), { sortable: true }),
+      dictCol<TenantPackage>('status', t('package.field.status'), DictType.commonStatus, { sortable: true }),
       col<TenantPackage>('remark', t('common.remark'), { ellipsis: true, render: (value: string) => value || '—' }),
-      dateCol<TenantPackage>('createdAt', t('common.createdAt')),
+      dateCol<TenantPackage>('createdAt', t('common.createdAt'), { sortable: true }),
     ],
     [t],
   );
   return (
     <ListPage
       query={packagePageQuery}
+      cache={packageCache}
       columns={columns}
       filters={[textFilter('name', t('package.field.name')), dictFilter('status', t('package.field.status'), DictType.commonStatus)]}
       actions={{

@@ -12,8 +12,8 @@ import dayjs, { type Dayjs } from 'dayjs';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ListForm } from '../../../components/list-page';
-import { FormDialog } from '../shared/form-dialog';
-import { fieldRules, RemarkField, StatusField } from '../shared/form-fields';
+import { FormDialog } from '../../../components/form-dialog';
+import { useFieldRules, RemarkField, StatusField } from '../../../components/form-fields';
 import { packageOptionsQuery } from '../tenant-package/api';
 import { createTenant, updateTenant } from './api';
 
@@ -66,7 +66,7 @@ function agentFields(v: Values, stored?: Tenant) {
  * password, typed twice); the code and that account are fixed afterwards, so editing hides them.
  */
 export const TenantForm: ListForm<Tenant> = ({ row, onClose }) => {
-  const { t } = useTranslation('system-tenancy');
+  const { t } = useTranslation('system');
   const [form] = Form.useForm<Values>();
   const packages = useQuery(packageOptionsQuery());
   const editing = row !== undefined;
@@ -98,7 +98,7 @@ export const TenantForm: ListForm<Tenant> = ({ row, onClose }) => {
       : createTenant({ code: values.code.trim(), adminUsername: values.adminUsername.trim(), adminPassword: values.adminPassword, ...agentFields(values) });
 
   const required = (key: string) => ({ required: true, whitespace: true, message: t(`tenant.rule.${key}`) });
-  const { max } = fieldRules(t);
+  const { max } = useFieldRules();
 
   return (
     <FormDialog<Values>

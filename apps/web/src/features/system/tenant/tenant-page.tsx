@@ -9,7 +9,7 @@ import { col, dateCol, dictCol } from '../../../components/list-columns';
 import { dateRangeFilter, dictFilter, textFilter } from '../../../components/list-filters';
 import { ListPage } from '../../../components/list-page';
 import { usePermission } from '../../../lib/permission';
-import { deleteTenant, tenantPageQuery } from './api';
+import { deleteTenant, tenantPageQuery, tenantCache } from './api';
 import { TenantExpiry } from './tenant-expiry';
 import { TenantForm } from './tenant-form';
 import { TenantStatusSwitch } from './tenant-status-switch';
@@ -17,16 +17,17 @@ import { TenantStatusSwitch } from './tenant-status-switch';
 /** The platform is a tenant too and is listed, but the server refuses to change, disable or delete it. */
 const isAgent = (row: Tenant) => row.type === 'agent';
 
-/** Agents (issue 4): the platform's resellers, each a tenant with a package of menus. */
+/** Agents: the platform's resellers, each a tenant with a package of menus. */
 export function TenantPage() {
-  const { t } = useTranslation('system-tenancy');
+  const { t } = useTranslation('system');
   const { hasPermi } = usePermission();
   const canToggle = hasPermi('system:tenant:update');
 
   const columns = useMemo(
     () => [
-      col<Tenant>('name', t('tenant.field.name')),
+      col<Tenant>('name', t('tenant.field.name'), { sortable: true }),
       col<Tenant>('code', t('tenant.field.code'), {
+        sortable: true,
         render: (code: string, row: Tenant) => (
           <Space size={4}>
             <Typography.Text code>{code}</Typography.Text>
@@ -36,10 +37,11 @@ export function TenantPage() {
       }),
       canToggle
         ? col<Tenant>('status', t('tenant.field.status'), {
+            sortable: true,
             render: (_: unknown, row: Tenant) =>
               isAgent(row) ? <TenantStatusSwitch tenant={row} /> : <DictTag type={DictType.commonStatus} value={String(row.status)} />,
           })
-        : dictCol<Tenant>('status', t('tenant.field.status'), DictType.commonStatus),
+        : dictCol<Tenant>('status', t('tenant.field.status'), DictType.commonStatus, { sortable: true }),
       col<Tenant>('contactName', t('tenant.field.contact'), {
         render: (_: unknown, row: Tenant) => (
           <>
@@ -48,12 +50,12 @@ export function TenantPage() {
           </>
         ),
       }),
-      col<Tenant>('expiresAt', t('tenant.field.expiresAt'), { render: (value: string | null) => <TenantExpiry expiresAt={value} /> }),
+      col<Tenant>('expiresAt', t('tenant.field.expiresAt'), { sortable: true, render: (value: string | null) => <TenantExpiry expiresAt={value} /> }),
       col<Tenant>('packageName', t('tenant.field.package'), { render: (value: string | null) => value ?? '—' }),
       col<Tenant>('staffCount', t('tenant.field.staff'), {
         render: (_: unknown, row: Tenant) => t('tenant.staffOf', { count: row.staffCount, quota: row.staffQuota ?? '∞' }),
       }),
-      dateCol<Tenant>('createdAt', t('common.createdAt')),
+      dateCol<Tenant>('createdAt', t('common.createdAt'), { sortable: true }),
     ],
     [t, canToggle],
   );
@@ -61,6 +63,7 @@ export function TenantPage() {
   return (
     <ListPage
       query={tenantPageQuery}
+      cache={tenantCache}
       columns={columns}
       filters={[
         textFilter('name', t('tenant.field.name')),

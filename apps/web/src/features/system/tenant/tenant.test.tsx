@@ -76,7 +76,7 @@ describe('agent form', () => {
     for (const message of [
       'Please enter the agent code',
       'Please enter the agent name',
-      'Please select a package',
+      'Please select an agent package',
       'Please enter the admin username',
       'Please enter the admin password',
     ]) {

@@ -3,7 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import Descriptions from 'antd/es/descriptions';
 import Form from 'antd/es/form';
 import { useTranslation } from 'react-i18next';
-import { FormDialog } from '../shared/form-dialog';
+import { FormDialog } from '../../../components/form-dialog';
 import { assignStaffRoles, staffDetailQuery } from './api';
 import { RoleSelect } from './grant-selects';
 
@@ -13,7 +13,7 @@ interface Values {
 
 /** Replaces a staff member's roles, starting from the ones they hold. */
 export function AssignRolesDialog({ staff, onClose }: { staff: Staff; onClose: (saved: boolean) => void }) {
-  const { t } = useTranslation('system-people');
+  const { t } = useTranslation('system');
   const [form] = Form.useForm<Values>();
   const detail = useQuery(staffDetailQuery(staff.id));
   return (

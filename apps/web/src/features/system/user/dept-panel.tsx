@@ -24,7 +24,7 @@ export interface DeptPanelProps {
 
 /** The department tree beside the staff list: choosing a department lists its staff and its sub-departments' (server). */
 export function DeptPanel({ selected, onSelect }: DeptPanelProps) {
-  const { t } = useTranslation('system-people');
+  const { t } = useTranslation('system');
   const { options, isLoading } = useDeptOptions();
   const [text, setText] = useState('');
   const shown = useMemo(() => (text.trim() ? matching(options, text.trim().toLowerCase()) : options), [options, text]);

@@ -23,11 +23,11 @@ function GrantSelect<Row extends Named, Key extends QueryKey>({ query, ...props 
 
 /** The roles a staff member may be given (used by the staff form and the assign-roles dialog). */
 export function RoleSelect(props: MultiSelectProps) {
-  const { t } = useTranslation('system-people');
+  const { t } = useTranslation('system');
   return <GrantSelect query={roleOptionsQuery()} placeholder={t('user.pickRoles')} {...props} />;
 }
 
 export function PostSelect(props: MultiSelectProps) {
-  const { t } = useTranslation('system-people');
+  const { t } = useTranslation('system');
   return <GrantSelect query={postOptionsQuery()} placeholder={t('user.pickPosts')} {...props} />;
 }

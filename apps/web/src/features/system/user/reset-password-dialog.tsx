@@ -3,7 +3,8 @@ import Alert from 'antd/es/alert';
 import Form from 'antd/es/form';
 import Input from 'antd/es/input';
 import { useTranslation } from 'react-i18next';
-import { FormDialog } from '../shared/form-dialog';
+import { FormDialog } from '../../../components/form-dialog';
+import { useFieldRules } from '../../../components/form-fields';
 import { resetStaffPassword } from './api';
 import { passwordRules } from './rules';
 
@@ -14,8 +15,9 @@ interface Values {
 
 /** An administrator sets a new password; the staff member is signed out everywhere (server). */
 export function ResetPasswordDialog({ staff, onClose }: { staff: Staff; onClose: (saved: boolean) => void }) {
-  const { t } = useTranslation('system-people');
+  const { t } = useTranslation('system');
   const [form] = Form.useForm<Values>();
+  const rules = useFieldRules();
   return (
     <FormDialog<Values>
       title={t('user.resetPassword')}
@@ -26,7 +28,7 @@ export function ResetPasswordDialog({ staff, onClose }: { staff: Staff; onClose:
       onClose={onClose}
     >
       <Alert type="info" showIcon title={t('user.resetFor', { name: `${staff.nickname} (${staff.username})` })} style={{ marginBottom: 16 }} />
-      <Form.Item name="password" label={t('user.newPassword')} rules={passwordRules(t)}>
+      <Form.Item name="password" label={t('user.newPassword')} rules={passwordRules(t, rules)}>
         <Input.Password maxLength={64} autoComplete="new-password" />
       </Form.Item>
       <Form.Item
@@ -34,7 +36,7 @@ export function ResetPasswordDialog({ staff, onClose }: { staff: Staff; onClose:
         label={t('user.confirmPassword')}
         dependencies={['password']}
         rules={[
-          { required: true, message: t('form.required', { field: t('user.confirmPassword') }) },
+          rules.requiredValue(t('user.confirmPassword')),
           ({ getFieldValue }) => ({
             validator: (_, value?: string) =>
               !value || value === getFieldValue('password') ? Promise.resolve() : Promise.reject(new Error(t('user.mismatch'))),

@@ -1,17 +1,17 @@
 import type { Staff } from '@lightdesk/contract';
 import { useTranslation } from 'react-i18next';
-import { StatusSwitch } from '../shared/status-switch';
-import { updateStaffStatus } from './api';
+import { StatusSwitch } from '../../../components/status-switch';
+import { staffCache, updateStaffStatus } from './api';
 
 /** Disabling signs the staff member out at once; the server refuses one's own and the built-in administrator's account. */
 export function StaffStatusSwitch({ staff }: { staff: Staff }) {
-  const { t } = useTranslation('system-people');
+  const { t } = useTranslation('system');
   const name = staff.nickname || staff.username;
   return (
     <StatusSwitch
       status={staff.status}
       onSave={(status) => updateStaffStatus({ id: staff.id, status })}
-      invalidates={['system', 'user']}
+      changes={staffCache}
       confirmTitle={(enable) => t(enable ? 'user.enableTitle' : 'user.disableTitle', { name })}
       disableHint={t('user.disableHint')}
       savedText={(enable) => t(enable ? 'user.enabled' : 'user.disabled')}

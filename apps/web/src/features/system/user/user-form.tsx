@@ -7,9 +7,9 @@ import Row from 'antd/es/row';
 import { useTranslation } from 'react-i18next';
 import type { ListForm } from '../../../components/list-page';
 import { DeptTreeSelect } from '../shared/dept-tree';
-import { DictRadio } from '../shared/dict-radio';
-import { FormDialog } from '../shared/form-dialog';
-import { fieldRules, RemarkField, StatusField } from '../shared/form-fields';
+import { DictRadio } from '../../../components/dict-radio';
+import { FormDialog } from '../../../components/form-dialog';
+import { useFieldRules, RemarkField, StatusField } from '../../../components/form-fields';
 import { createStaff, staffDetailQuery, updateStaff } from './api';
 import { PostSelect, RoleSelect } from './grant-selects';
 import { MOBILE, passwordRules, USERNAME } from './rules';
@@ -24,11 +24,12 @@ const NEW_STAFF: Partial<Values> = { sex: 0, status: 0, email: '', mobile: '', r
  * password only on creation: afterwards it has its own reset action (contract StaffUpdate).
  */
 export const UserForm: ListForm<Staff> = ({ row, onClose }) => {
-  const { t } = useTranslation('system-people');
+  const { t } = useTranslation('system');
   const [form] = Form.useForm<Values>();
   const detail = useQuery({ ...staffDetailQuery(row?.id ?? 0), enabled: row !== undefined });
   const editing = row !== undefined;
-  const { required } = fieldRules(t);
+  const rules = useFieldRules();
+  const { required } = rules;
 
   const initialValues: Partial<Values> = detail.data
     ? { ...detail.data, deptId: detail.data.deptId ?? undefined, postIds: detail.data.postIds, roleIds: detail.data.roleIds }
@@ -47,7 +48,6 @@ export const UserForm: ListForm<Staff> = ({ row, onClose }) => {
         return editing ? updateStaff({ ...body, id: row.id }) : createStaff({ ...body, username, password });
       }}
       onClose={onClose}
-      invalidates={['system', 'user']}
     >
       <Row gutter={16}>
         <Col span={12}>
@@ -76,7 +76,7 @@ export const UserForm: ListForm<Staff> = ({ row, onClose }) => {
               </Form.Item>
             </Col>
             <Col span={12}>
-              <Form.Item name="password" label={t('user.password')} rules={passwordRules(t)}>
+              <Form.Item name="password" label={t('user.password')} rules={passwordRules(t, rules)}>
                 <Input.Password maxLength={64} autoComplete="new-password" data-testid="user-password" />
               </Form.Item>
             </Col>

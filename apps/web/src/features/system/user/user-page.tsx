@@ -8,8 +8,8 @@ import { controlFilter, dateRangeFilter, dictFilter, textFilter } from '../../..
 import { ListPage } from '../../../components/list-page';
 import { usePermission } from '../../../lib/permission';
 import { DeptTreeSelect } from '../shared/dept-tree';
-import { MoreActions } from '../shared/more-actions';
-import { deleteStaff, staffPageQuery } from './api';
+import { MoreActions } from '../../../components/more-actions';
+import { deleteStaff, staffPageQuery, staffCache } from './api';
 import { AssignRolesDialog } from './assign-roles-dialog';
 import { DeptPanel } from './dept-panel';
 import { ResetPasswordDialog } from './reset-password-dialog';
@@ -20,12 +20,12 @@ import './user-page.css';
 type RowDialog = { kind: 'reset-password' | 'assign-roles'; staff: Staff } | undefined;
 
 /**
- * Administration › Staff (issue 4): console accounts with their department, posts and roles.
+ * Administration › Staff: console accounts with their department, posts and roles.
  * The department tree beside the list narrows it to a branch; row actions reset a password,
  * assign roles, and the status switch enables or disables the account.
  */
 export function UserPage() {
-  const { t } = useTranslation('system-people');
+  const { t } = useTranslation('system');
   const { hasPermi } = usePermission();
   const [deptId, setDeptId] = useState<number>();
   const [dialog, setDialog] = useState<RowDialog>();
@@ -34,15 +34,15 @@ export function UserPage() {
 
   const columns = useMemo(
     () => [
-      col<Staff>('username', t('user.username'), { fixed: 'left' }),
-      col<Staff>('nickname', t('user.nickname')),
+      col<Staff>('username', t('user.username'), { sortable: true, fixed: 'left' }),
+      col<Staff>('nickname', t('user.nickname'), { sortable: true }),
       col<Staff>('deptName', t('user.dept')),
       col<Staff>('mobile', t('user.mobile')),
       canUpdate
-        ? col<Staff>('status', t('common.status'), { width: 90, render: (_: unknown, staff: Staff) => <StaffStatusSwitch staff={staff} /> })
-        : dictCol<Staff>('status', t('common.status'), DictType.commonStatus, { width: 90 }),
-      dateCol<Staff>('lastLoginAt', t('user.lastLogin')),
-      dateCol<Staff>('createdAt', t('common.createdAt')),
+        ? col<Staff>('status', t('common.status'), { sortable: true, width: 90, render: (_: unknown, staff: Staff) => <StaffStatusSwitch staff={staff} /> })
+        : dictCol<Staff>('status', t('common.status'), DictType.commonStatus, { sortable: true, width: 90 }),
+      dateCol<Staff>('lastLoginAt', t('user.lastLogin'), { sortable: true }),
+      dateCol<Staff>('createdAt', t('common.createdAt'), { sortable: true }),
     ],
     [t, canUpdate],
   );
@@ -66,6 +66,7 @@ export function UserPage() {
       <div className="people-user-list">
         <ListPage
           query={staffPageQuery}
+          cache={staffCache}
           params={deptId === undefined ? undefined : { deptId: String(deptId) }}
           filters={[
             textFilter('username', t('user.username')),

@@ -1,0 +1,77 @@
+import type { Envelope } from '@lightdesk/contract';
+import { afterAll, expect, test } from 'vitest';
+import type { RouteDef } from './lib/routes';
+import { bodyOf, pathOf, probesOf, queryOf, type Probe } from './test/garbage';
+import { testApp, type ApiClient } from './test/test-app';
+import { readXlsx } from './test/xlsx';
+
+// Every route, every field of its query, body and path, malformed values generated from its
+// own schemas (test/garbage.ts): the server answers each one with a whole, handled answer —
+// never a 500, never a dropped connection — and refuses what the field cannot hold by name.
+
+const t = await testApp();
+const admin = await t.signIn('admin');
+afterAll(() => t.close());
+
+/** Who sends the probes: nobody for the public routes, the platform administrator for the others. */
+const callerOf = (route: RouteDef) => ('public' in route.access ? t.api : admin);
+
+/** What is wrong with the answer to one probe, or undefined when it is right. */
+async function check(caller: ApiClient, route: RouteDef, probe: Probe): Promise<string | undefined> {
+  const url = new URL(pathOf(route, probe), caller.base);
+  url.search = queryOf(route, probe).toString();
+  const body = bodyOf(route, probe);
+  const headers: Record<string, string> = {
+    ...(caller.token && { authorization: `Bearer ${caller.token}` }),
+    ...(body && { 'content-type': body.contentType }),
+  };
+  let res: Response;
+  let bytes: ArrayBuffer;
+  try {
+    res = await fetch(url, { method: route.method, headers, body: body?.body, signal: AbortSignal.timeout(15_000) });
+    bytes = await res.arrayBuffer();
+  } catch (err) {
+    return `no whole answer (${String(err)})`;
+  }
+  if (res.status >= 500) return `HTTP ${res.status}`;
+  // The router itself refuses a path parameter past its length limit, before any route runs.
+  if (probe.where === 'params' && res.status === 414) return undefined;
+  const type = res.headers.get('content-type') ?? '';
+  if (type.includes('spreadsheetml')) {
+    if (probe.refused) return 'a file instead of 400';
+    const rows = await readXlsx(bytes).catch(() => undefined);
+    return rows?.[0]?.length ? undefined : 'a broken workbook';
+  }
+  if (!type.includes('json')) return `content type ${type}`;
+  let answer: Partial<Envelope>;
+  try {
+    answer = JSON.parse(new TextDecoder().decode(bytes)) as Partial<Envelope>;
+  } catch {
+    return 'broken JSON';
+  }
+  if (typeof answer.code === 'number' && answer.code >= 500) return `code ${answer.code}`;
+  if (!probe.refused) return undefined;
+  const field = String(answer.params?.field ?? '');
+  if (answer.code === 400 && (field === probe.field || field.startsWith(`${probe.field}.`))) return undefined;
+  return `answered ${answer.code} ${answer.key ?? ''} ${field}, not 400 naming ${probe.field}`;
+}
+
+/** Runs `work` over `items`, `width` at a time. */
+async function inParallel<T>(items: T[], width: number, work: (item: T) => Promise<void>) {
+  let next = 0;
+  await Promise.all(
+    Array.from({ length: width }, async () => {
+      while (next < items.length) await work(items[next++]!);
+    }),
+  );
+}
+
+test.for(t.routes.map((route) => [`${route.method} ${route.url}`, route] as const))('%s', { timeout: 120_000 }, async ([, route]) => {
+  const probes = probesOf(route);
+  const failures: string[] = [];
+  await inParallel(probes, 6, async (probe) => {
+    const problem = await check(callerOf(route), route, probe);
+    if (problem) failures.push(`${probe.where}${probe.field ? `.${probe.field}` : ''} = ${probe.label}: ${problem}`);
+  });
+  expect(failures.join('\n')).toBe('');
+});

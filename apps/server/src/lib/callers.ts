@@ -1,0 +1,69 @@
+import type { FastifyRequest } from 'fastify';
+import type { AppContext, Session } from './context';
+
+/** A mobile-app account signed in through the app API. */
+export interface AppUserIdentity {
+  appUserId: number;
+  tenantId: number;
+  sessionId: number;
+}
+
+/** A gateway or directly connected device that proved its per-device secret. */
+export interface DeviceIdentity {
+  deviceId: number;
+  tenantId: number;
+  productKey: string;
+  deviceName: string;
+}
+
+/** Who is calling. Each kind has its own authentication and its own part of the URL space. */
+export type Caller =
+  { kind: 'staff'; session: Session } | { kind: 'app-user'; appUser: AppUserIdentity } | { kind: 'device'; device: DeviceIdentity } | { kind: 'nobody' };
+
+export const NOBODY: Caller = { kind: 'nobody' };
+
+/**
+ * The four ways in. A URL belongs to the surface of its longest matching prefix; each surface
+ * authenticates its own kind of caller, has its own rate limit, and answers either envelopes
+ * (people's screens and the app) or plain HTTP statuses (devices, which expect those).
+ */
+export const SURFACES = {
+  console: { prefixes: ['/api'], caller: 'staff', answers: 'envelope' },
+  app: { prefixes: ['/open/app'], caller: 'app-user', answers: 'envelope' },
+  device: { prefixes: ['/open/iot', '/open/ota'], caller: 'device', answers: 'plain' },
+  public: { prefixes: ['/open', '/health', '/ready'], caller: 'nobody', answers: 'envelope' },
+} as const satisfies Record<string, { prefixes: string[]; caller: Caller['kind']; answers: 'envelope' | 'plain' }>;
+
+export type SurfaceName = keyof typeof SURFACES;
+
+const byPrefixLength = Object.entries(SURFACES)
+  .flatMap(([name, s]) => s.prefixes.map((prefix) => ({ name: name as SurfaceName, prefix })))
+  .sort((a, b) => b.prefix.length - a.prefix.length);
+
+/** The surface a path belongs to, or undefined for paths outside every surface (the web app's files). */
+export function surfaceOf(url: string): SurfaceName | undefined {
+  const path = url.split('?')[0]!;
+  return byPrefixLength.find(({ prefix }) => path === prefix || path.startsWith(`${prefix}/`))?.name;
+}
+
+/** Finds the caller of one kind from a request, or null when it proves nothing. */
+export type Authenticator = (ctx: AppContext, req: FastifyRequest) => Promise<Caller | null>;
+
+export function bearerToken(header: string | undefined): string | undefined {
+  const m = header?.match(/^Bearer\s+(\S+)$/i);
+  return m?.[1];
+}
+
+/** The rate-limit bucket of a request: the caller when known, else the client address. */
+export function callerKey(caller: Caller, ip: string): string {
+  switch (caller.kind) {
+    case 'staff':
+      return `staff:${caller.session.userId}`;
+    case 'app-user':
+      return `app-user:${caller.appUser.appUserId}`;
+    case 'device':
+      return `device:${caller.device.deviceId}`;
+    default:
+      return `ip:${ip}`;
+  }
+}

@@ -1,0 +1,62 @@
+import { createHmac, timingSafeEqual } from 'node:crypto';
+import { eq } from 'drizzle-orm';
+import type { Database } from '../../db/client';
+import type { Clock } from '../clock';
+import { randomToken } from '../secrets';
+import { signingKeys } from './schema';
+
+export const FILE_LINK_PREFIX = '/open/files/';
+const KEY_NAME = 'file-links';
+/** Expiry times are rounded up to this step, so one file's link stays the same for a while and browsers can cache it. */
+const EXPIRY_STEP_SECONDS = 3600;
+
+/**
+ * Links to stored files that anyone holding them may fetch until they expire: the path names
+ * the file, `expires` the time in Unix seconds, `signature` an HMAC-SHA256 of both under a key
+ * made on first use and kept in the database, shared by every process of a deployment.
+ */
+export class FileLinks {
+  private secret: Promise<Buffer> | undefined;
+
+  constructor(
+    private readonly db: Database,
+    private readonly clock: Clock,
+  ) {}
+
+  private key(): Promise<Buffer> {
+    this.secret ??= (async () => {
+      await this.db
+        .insert(signingKeys)
+        .values({ name: KEY_NAME, secret: randomToken(32) })
+        .onConflictDoNothing();
+      const [row] = await this.db.select({ secret: signingKeys.secret }).from(signingKeys).where(eq(signingKeys.name, KEY_NAME));
+      return Buffer.from(row!.secret, 'base64url');
+    })().catch((error: unknown) => {
+      this.secret = undefined;
+      throw error;
+    });
+    return this.secret;
+  }
+
+  private async signature(fileKey: string, expires: number) {
+    return createHmac('sha256', await this.key())
+      .update(`${fileKey}\n${expires}`)
+      .digest('base64url');
+  }
+
+  /** A link valid for at least `ttlSeconds` (a day unless set). */
+  async link(fileKey: string, ttlSeconds = 86_400): Promise<string> {
+    const now = Math.floor(this.clock.now().getTime() / 1000);
+    const expires = Math.ceil((now + ttlSeconds) / EXPIRY_STEP_SECONDS) * EXPIRY_STEP_SECONDS;
+    return `${FILE_LINK_PREFIX}${fileKey}?expires=${expires}&signature=${await this.signature(fileKey, expires)}`;
+  }
+
+  /** Seconds the link has left, or null when it is expired, altered or not ours. */
+  async check(fileKey: string, expires: number, signature: string): Promise<number | null> {
+    const left = expires - Math.floor(this.clock.now().getTime() / 1000);
+    if (left <= 0) return null;
+    const expected = Buffer.from(await this.signature(fileKey, expires));
+    const given = Buffer.from(signature);
+    return given.length === expected.length && timingSafeEqual(given, expected) ? left : null;
+  }
+}

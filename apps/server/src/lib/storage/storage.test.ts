@@ -1,0 +1,171 @@
+import { createHash } from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { Readable } from 'node:stream';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { testApp, type TestApp } from '../../test/test-app';
+import { LocalDiskStorage, parseRange, type StoredFile } from '.';
+
+const PNG_HEAD = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
+const MB = 1024 * 1024;
+
+/** A PNG-looking stream of `chunks` × 64 KiB made as it is read, counting how much was pulled. */
+function pngStream(chunks: number, head: Buffer = PNG_HEAD) {
+  const pulled = { chunks: 0 };
+  const hash = createHash('sha256');
+  async function* generate() {
+    for (let i = 0; i < chunks; i++) {
+      pulled.chunks++;
+      const chunk = Buffer.alloc(64 * 1024, i % 251);
+      if (i === 0) head.copy(chunk);
+      hash.update(chunk);
+      yield chunk;
+    }
+  }
+  return { stream: Readable.from(generate()), pulled, sha256: () => hash.digest('hex') };
+}
+const read = async (body: Readable) => {
+  const parts: Buffer[] = [];
+  for await (const part of body) parts.push(part as Buffer);
+  return Buffer.concat(parts);
+};
+/** Every file under the folder, so a test can say nothing was kept. */
+const filesUnder = (dir: string): string[] =>
+  fs.existsSync(dir)
+    ? fs
+        .readdirSync(dir, { recursive: true, withFileTypes: true })
+        .filter((e) => e.isFile())
+        .map((e) => e.name)
+    : [];
+
+describe('local disk storage', () => {
+  const root = fs.mkdtempSync(path.join(os.tmpdir(), 'lightdesk-files-'));
+  const storage = new LocalDiskStorage(root);
+  afterAll(() => fs.rmSync(root, { recursive: true, force: true }));
+  const rules = { maxBytes: 10 * MB, types: ['png', 'jpg'] as const };
+
+  test('put streams a file in, keyed by its SHA-256; get reads it whole or by range; delete removes it', async () => {
+    const source = pngStream(48); // 3 MiB
+    const stored = await storage.put(source.stream, rules);
+    const sha256 = source.sha256();
+    expect(stored).toEqual({ key: sha256, sha256, size: 48 * 64 * 1024, contentType: 'image/png' });
+
+    const whole = await storage.get(stored.key);
+    const bytes = await read(whole!.body);
+    expect(createHash('sha256').update(bytes).digest('hex')).toBe(stored.sha256);
+    const part = await read((await storage.get(stored.key, { start: 65_530, end: 65_541 }))!.body);
+    expect(part).toEqual(bytes.subarray(65_530, 65_542));
+
+    // The same content again is the same file.
+    expect((await storage.put(pngStream(48).stream, rules)).key).toBe(stored.key);
+    expect(await storage.delete(stored.key)).toBe(true);
+    expect(await storage.get(stored.key)).toBeNull();
+    expect(await storage.delete(stored.key)).toBe(false);
+    expect(filesUnder(root)).toEqual([]);
+  });
+
+  test('a file whose content is not of an allowed type is refused whatever it is called, and nothing is kept', async () => {
+    const executable = pngStream(40, Buffer.from('MZ\x90\x00', 'latin1'));
+    await expect(storage.put(executable.stream, rules)).rejects.toMatchObject({ key: 'file.type-not-allowed', params: { field: 'file', types: 'PNG, JPG' } });
+    // Refused at its first bytes, not after reading all of it.
+    expect(executable.pulled.chunks).toBeLessThan(5);
+    await expect(storage.put(Readable.from([Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"/>')]), rules)).rejects.toMatchObject({
+      key: 'file.type-not-allowed',
+    });
+    expect(filesUnder(root)).toEqual([]);
+  });
+
+  test('a file over the size limit is refused as soon as it crosses it, and nothing is kept', async () => {
+    const big = pngStream(64); // 4 MiB against 1 MiB
+    await expect(storage.put(big.stream, { ...rules, maxBytes: MB })).rejects.toMatchObject({ key: 'file.too-large', params: { field: 'file', size: 1 } });
+    expect(big.pulled.chunks).toBeLessThanOrEqual(18);
+    expect(filesUnder(root)).toEqual([]);
+  });
+
+  test('keys that are not SHA-256 never reach the disk', async () => {
+    expect(await storage.get('../../etc/passwd')).toBeNull();
+    expect(await storage.delete('..')).toBe(false);
+  });
+});
+
+test('byte ranges: one range, open or suffix; several or unreadable ones mean the whole file', () => {
+  expect(parseRange('bytes=0-9', 100)).toEqual({ start: 0, end: 9 });
+  expect(parseRange('bytes=90-', 100)).toEqual({ start: 90, end: 99 });
+  expect(parseRange('bytes=-10', 100)).toEqual({ start: 90, end: 99 });
+  expect(parseRange('bytes=95-200', 100)).toEqual({ start: 95, end: 99 });
+  expect(parseRange('bytes=100-', 100)).toBe('unsatisfiable');
+  expect(parseRange('bytes=0-1,5-6', 100)).toBeUndefined();
+  expect(parseRange('pages=1-2', 100)).toBeUndefined();
+  expect(parseRange(undefined, 100)).toBeUndefined();
+});
+
+describe('signed file links', () => {
+  let t: TestApp;
+  let dataDir: string;
+  let file: StoredFile;
+  let content: Buffer;
+  beforeAll(async () => {
+    dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'lightdesk-data-'));
+    t = await testApp({ DATA_DIR: dataDir });
+    const source = pngStream(4);
+    file = await t.ctx.files.storage.put(source.stream, { maxBytes: MB, types: ['png'] });
+    content = await read((await t.ctx.files.storage.get(file.key))!.body);
+  });
+  afterAll(async () => {
+    await t.close();
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  });
+  const fetchLink = (link: string, headers: Record<string, string> = {}) => fetch(new URL(link, t.base), { headers });
+
+  test('a link serves the file with its type, length, ETag and checksum, and never as a page of the site', async () => {
+    const link = await t.ctx.files.links.link(file.key);
+    const res = await fetchLink(link);
+    expect(res.status).toBe(200);
+    expect(Object.fromEntries(res.headers)).toMatchObject({
+      'content-type': 'image/png',
+      'content-length': String(file.size),
+      etag: `"${file.sha256}"`,
+      'repr-digest': `sha-256=:${Buffer.from(file.sha256, 'hex').toString('base64')}:`,
+      'accept-ranges': 'bytes',
+      'x-content-type-options': 'nosniff',
+      'content-security-policy': "default-src 'none'; sandbox",
+    });
+    expect(Buffer.from(await res.arrayBuffer())).toEqual(content);
+    expect((await fetchLink(link, { 'if-none-match': `"${file.sha256}"` })).status).toBe(304);
+  });
+
+  test('a Range answers 206 with exactly those bytes; a range past the end answers 416', async () => {
+    const link = await t.ctx.files.links.link(file.key);
+    const res = await fetchLink(link, { range: 'bytes=100-199' });
+    expect(res.status).toBe(206);
+    expect(res.headers.get('content-range')).toBe(`bytes 100-199/${file.size}`);
+    expect(Buffer.from(await res.arrayBuffer())).toEqual(content.subarray(100, 200));
+    const tail = await fetchLink(link, { range: 'bytes=-8' });
+    expect(Buffer.from(await tail.arrayBuffer())).toEqual(content.subarray(file.size - 8));
+    const past = await fetchLink(link, { range: `bytes=${file.size}-` });
+    expect(past.status).toBe(416);
+    expect(past.headers.get('content-range')).toBe(`bytes */${file.size}`);
+  });
+
+  test('an altered or expired link is refused', async () => {
+    const link = new URL(await t.ctx.files.links.link(file.key, 3600), t.base);
+    const signature = link.searchParams.get('signature')!;
+    const expires = Number(link.searchParams.get('expires'));
+    const variant = (key: string, exp: number, sig: string) => `/open/files/${key}?expires=${exp}&signature=${sig}`;
+
+    const refused = async (url: string) => {
+      const res = await fetchLink(url);
+      expect(res.status, url).toBe(403);
+      expect(await res.json()).toMatchObject({ code: 403, key: 'file.link-invalid' });
+    };
+    await refused(variant(file.key, expires + 3600, signature));
+    await refused(variant(file.key, expires, `${signature.slice(0, -2)}AA`));
+    await refused(variant('0'.repeat(64), expires, signature));
+    await refused(variant('not-a-key', expires, signature));
+    expect((await fetchLink(variant(file.key, expires, signature))).status).toBe(200);
+    t.clock.advance(expires - Math.floor(Date.now() / 1000) + 1);
+    await refused(variant(file.key, expires, signature));
+    expect(await (await fetchLink(`/open/files/${file.key}`)).json()).toMatchObject({ code: 400, params: { field: 'expires' } });
+  });
+});

@@ -1,0 +1,61 @@
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { systemArea } from '..';
+import { defineRoutes } from '../../../lib/routes';
+import { testApp, type ApiClient, type TestApp } from '../../../test/test-app';
+import { SIGN_IN_RATE_LIMITS } from './routes';
+
+// A signed-in route with a small limit, beside the real ones, to show whose bucket a request uses.
+const probe = {
+  name: 'probe',
+  routes: [
+    defineRoutes((r) => {
+      r.get('/api/probe/ping', { signedIn: true, rateLimit: 3, summary: 'Probe' }, () => 'pong');
+    }),
+  ],
+};
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await testApp({ LIGHTDESK_RATE_LIMIT: 'on', TRUSTED_PROXY: '127.0.0.1' }, { areas: [systemArea, probe] });
+});
+afterAll(() => t.close());
+
+const from = (address: string, client: ApiClient = t.api) => client.withHeaders({ 'x-forwarded-for': address });
+
+/** The answer of the first request past the limit, after `limit` that pass it. */
+async function pastTheLimit(limit: number, call: () => Promise<Response>) {
+  for (let i = 0; i < limit; i++) expect((await call()).status, `request ${i + 1} of ${limit}`).not.toBe(429);
+  return call();
+}
+
+async function expectRateLimited(res: Response) {
+  expect(res.status).toBe(429);
+  expect(Number(res.headers.get('retry-after'))).toBeGreaterThan(0);
+  expect(await res.json()).toMatchObject({ code: 429, key: 'common.rate-limited', params: { seconds: Number(res.headers.get('retry-after')) } });
+}
+
+describe('anonymous sign-in calls are limited per client address', () => {
+  const cases = [
+    ['POST', '/api/system/auth/login', SIGN_IN_RATE_LIMITS.login, { username: 'nobody', password: 'x' }],
+    ['POST', '/api/system/auth/sms-login', SIGN_IN_RATE_LIMITS.smsLogin, { mobile: '13999999999', code: '000000' }],
+    ['POST', '/open/auth/send-sms-code', SIGN_IN_RATE_LIMITS.sendSmsCode, { mobile: '13999999999' }],
+    ['GET', '/open/captcha', SIGN_IN_RATE_LIMITS.captcha, undefined],
+    ['POST', '/api/auth/update/password', SIGN_IN_RATE_LIMITS.passwordChange, { username: 'nobody', oldPassword: 'x', newPassword: 'Brand-new-pass1' }],
+  ] as const;
+
+  test.each(cases)('%s %s answers 429 with Retry-After past its limit', async (method, path, limit, body) => {
+    const address = `203.0.113.${cases.findIndex((c) => c[1] === path) + 10}`;
+    await expectRateLimited(await pastTheLimit(limit, () => from(address).raw(method, path, { body })));
+    // Another address still gets through.
+    expect((await from('198.51.100.1').raw(method, path, { body })).status).not.toBe(429);
+  });
+});
+
+describe('signed-in calls are limited per caller', () => {
+  test('one staff member past the limit does not hold back another at the same address', async () => {
+    const admin = from('192.0.2.1', await t.signIn('admin'));
+    const operator = from('192.0.2.1', await t.signIn('operator'));
+    await expectRateLimited(await pastTheLimit(3, () => admin.raw('GET', '/api/probe/ping')));
+    expect((await operator.raw('GET', '/api/probe/ping')).status).toBe(200);
+  });
+});

@@ -1,0 +1,67 @@
+import { configValueProblem, type ConfigValueType, type PlatformSetting } from '@lightdesk/contract';
+import { eq } from 'drizzle-orm';
+import type { Database } from '../../../db/client';
+import { configs, platformSettings } from '../schema';
+
+type Definition<T> = { name: string; type: ConfigValueType; default: T; remark: string };
+const boolean = (name: string, value: boolean, remark: string): Definition<boolean> => ({ name, type: 'boolean', default: value, remark });
+const number = (name: string, value: number, remark: string): Definition<number> => ({ name, type: 'number', default: value, remark });
+
+/**
+ * Parameter settings the server itself reads. They are seeded as built-in entries: editable in
+ * the console, never deletable; a missing or unreadable entry falls back to its default. Only
+ * what some code reads belongs here: the console shows every entry, and a setting nothing
+ * obeys would mislead whoever changes it.
+ */
+export const SETTINGS = {
+  'security.captcha.enabled': boolean('Captcha on sign-in', true, 'Asked only when LIGHTDESK_CAPTCHA is on as well'),
+  'security.login.max-failures': number(
+    'Sign-in failures before delays',
+    5,
+    'Failed sign-ins of one username from one address (1 to 100) before each further attempt waits longer and must solve the captcha',
+  ),
+  'upload.max-size-mb': number('Largest upload (MB)', 100, 'Uploads above this size are refused: staff pictures now, firmware and app packages as they come'),
+} satisfies Record<string, Definition<unknown>>;
+
+export type SettingKey = keyof typeof SETTINGS;
+export type SettingValue<K extends SettingKey> = (typeof SETTINGS)[K]['default'];
+
+/** The typed value of a built-in parameter, or its default when the entry is missing or unreadable. */
+export async function readSetting<K extends SettingKey>(db: Database, key: K): Promise<SettingValue<K>> {
+  const definition: Definition<SettingValue<K>> = SETTINGS[key];
+  const [row] = await db.select({ value: configs.value }).from(configs).where(eq(configs.key, key));
+  if (!row || configValueProblem(definition.type, row.value)) return definition.default;
+  return definition.type === 'boolean' ? row.value === 'true' : Number(row.value);
+}
+
+const PLATFORM_ROW = 1;
+const platformColumns = {
+  platformName: platformSettings.platformName,
+  defaultBrand: platformSettings.defaultBrand,
+  registrationOpen: platformSettings.registrationOpen,
+  dataRetentionDays: platformSettings.dataRetentionDays,
+  supportEmail: platformSettings.supportEmail,
+};
+
+/** The platform's single settings row, created with the schema's defaults if a start has not yet. */
+export async function readPlatformSettings(db: Database): Promise<PlatformSetting> {
+  const read = () => db.select(platformColumns).from(platformSettings).where(eq(platformSettings.id, PLATFORM_ROW));
+  let [row] = await read();
+  if (!row) {
+    await ensurePlatformSettings(db);
+    [row] = await read();
+  }
+  return row as PlatformSetting;
+}
+
+export async function ensurePlatformSettings(db: Database) {
+  await db.insert(platformSettings).values({ id: PLATFORM_ROW }).onConflictDoNothing();
+}
+
+export async function writePlatformSettings(db: Database, values: PlatformSetting, now: Date) {
+  await ensurePlatformSettings(db);
+  await db
+    .update(platformSettings)
+    .set({ ...values, updatedAt: now })
+    .where(eq(platformSettings.id, PLATFORM_ROW));
+}

@@ -1,0 +1,52 @@
+/**
+ * Administration: staff and their sign-in, roles, departments, posts, menus, dictionaries,
+ * parameters, platform settings, areas, agents and agent packages, logs, sessions, jobs.
+ * What other areas and the app may use is exported here; nothing else of this folder is.
+ */
+import type { Area } from '../../lib/routes';
+import areaRoutes from './area/routes';
+import authRoutes from './auth/routes';
+import configRoutes from './config/routes';
+import deptRoutes from './dept/routes';
+import dictRoutes from './dict/routes';
+import jobRoutes from './job/routes';
+import logRoutes from './log/routes';
+import menuRoutes from './menu/routes';
+import platformSettingRoutes from './platform-setting/routes';
+import postRoutes from './post/routes';
+import roleRoutes from './role/routes';
+import sessionRoutes from './session/routes';
+import tenantPackageRoutes from './tenant-package/routes';
+import tenantRoutes from './tenant/routes';
+import userRoutes from './user/routes';
+import avatarRoutes from './user/avatar';
+import { authenticateStaff } from './auth/staff-sessions';
+import { accountPurgeJob } from './auth/account';
+import { logRetentionJob } from './log/retention';
+
+export const systemArea: Area = {
+  name: 'system',
+  authenticators: { staff: authenticateStaff },
+  routes: [
+    authRoutes,
+    dictRoutes,
+    postRoutes,
+    menuRoutes,
+    configRoutes,
+    platformSettingRoutes,
+    areaRoutes,
+    userRoutes,
+    avatarRoutes,
+    roleRoutes,
+    deptRoutes,
+    tenantRoutes,
+    tenantPackageRoutes,
+    logRoutes,
+    jobRoutes,
+    sessionRoutes,
+  ],
+  jobs: [accountPurgeJob, logRetentionJob],
+};
+
+export { recordOperation } from './log/operate-log';
+export { seedDatabase } from './seed/seed';

@@ -1,0 +1,140 @@
+import { z } from 'zod';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { AREAS } from './app';
+import { bearerToken, type Caller } from './lib/callers';
+import { defineRoutes, type Area } from './lib/routes';
+import { testApp, type TestApp } from './test/test-app';
+
+/**
+ * The app-user and device areas plug their callers in through `Area.authenticators`; until they
+ * exist, a stand-in area proves what each surface does with its own kind of caller.
+ */
+const APP_TOKEN = 'app-user-token';
+const DEVICE_TOKEN = 'device-token';
+let authenticatorCalls = 0;
+const standIn: Area = {
+  name: 'stand-in',
+  authenticators: {
+    'app-user': async (_ctx, req) => {
+      authenticatorCalls++;
+      return bearerToken(req.headers.authorization) === APP_TOKEN ? { kind: 'app-user', appUser: { appUserId: 7, tenantId: 1, sessionId: 1 } } : null;
+    },
+    device: async (_ctx, req) => {
+      authenticatorCalls++;
+      return bearerToken(req.headers.authorization) === DEVICE_TOKEN
+        ? { kind: 'device', device: { deviceId: 3, tenantId: 1, productKey: 'pk', deviceName: 'gw-1' } }
+        : null;
+    },
+  },
+  routes: [
+    defineRoutes((r) => {
+      const whoAmI = ({ caller }: { caller: Caller }) => ({ kind: caller.kind });
+      r.get('/open/app/who-am-i', { appUser: true }, whoAmI);
+      r.get('/open/app/public-note', { public: true }, whoAmI);
+      r.post('/open/iot/report', { device: true, body: z.object({ messageId: z.string().min(1) }), bodyLimit: 1024 }, whoAmI);
+      r.get('/open/public-note', { public: true }, whoAmI);
+    }),
+  ],
+};
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await testApp({}, { areas: [...AREAS, standIn] });
+});
+afterAll(() => t.close());
+
+describe('each surface authenticates its own kind of caller', () => {
+  test('an app route admits an app user and refuses a staff token', async () => {
+    const staff = await t.signIn('admin');
+    expect(await staff.get('/open/app/who-am-i')).toMatchObject({ code: 401 });
+    const res = await t.api.raw('GET', '/open/app/who-am-i', { headers: { authorization: `Bearer ${APP_TOKEN}` } });
+    expect(await res.json()).toMatchObject({ code: 200, data: { kind: 'app-user' } });
+  });
+
+  test('a device route answers plain HTTP statuses, not envelopes', async () => {
+    const anonymous = await t.api.raw('POST', '/open/iot/report', { body: { messageId: 'm1' } });
+    expect(anonymous.status).toBe(401);
+    expect(await anonymous.json()).toMatchObject({ status: 401, key: 'auth.unauthorized' });
+
+    const device = { authorization: `Bearer ${DEVICE_TOKEN}` };
+    const bad = await t.api.raw('POST', '/open/iot/report', { body: { messageId: '' }, headers: device });
+    expect(bad.status).toBe(400);
+    expect(await bad.json()).toMatchObject({ key: 'common.bad-input', params: { field: 'messageId' } });
+
+    const tooBig = await t.api.raw('POST', '/open/iot/report', { body: { messageId: 'x'.repeat(2000) }, headers: device });
+    expect(tooBig.status).toBe(413);
+
+    const good = await t.api.raw('POST', '/open/iot/report', { body: { messageId: 'm1' }, headers: device });
+    expect(good.status).toBe(200);
+    expect(await good.json()).toEqual({ kind: 'device' });
+  });
+
+  test('public routes identify nobody and never look at a token', async () => {
+    const before = authenticatorCalls;
+    for (const path of ['/open/public-note', '/open/app/public-note']) {
+      const res = await t.api.raw('GET', path, { headers: { authorization: `Bearer ${APP_TOKEN}` } });
+      expect(await res.json()).toMatchObject({ code: 200, data: { kind: 'nobody' } });
+    }
+    expect(authenticatorCalls).toBe(before);
+  });
+
+  test('a route cannot declare a caller its surface does not serve', () => {
+    const misplaced = [
+      defineRoutes((r) => r.get('/open/app/staff-thing', { permission: 'system:user:query' }, () => null)),
+      defineRoutes((r) => r.get('/api/system/device-thing', { device: true }, () => null)),
+      defineRoutes((r) => r.get('/open/iot/app-thing', { appUser: true }, () => null)),
+      defineRoutes((r) => r.get('/elsewhere', { public: true }, () => null)),
+    ];
+    for (const module of misplaced) expect(() => module(t.ctx)).toThrow();
+  });
+});
+
+describe('rate limits and back-pressure', () => {
+  let limited: TestApp;
+  beforeAll(async () => {
+    limited = await testApp({ LIGHTDESK_RATE_LIMIT: 'on' }, { areas: [...AREAS, standIn] });
+  });
+  afterAll(() => limited.close());
+
+  test('an anonymous caller over the limit gets 429 with Retry-After, as an envelope on the console', async () => {
+    let last: Response | undefined;
+    for (let i = 0; i < 121; i++) last = await limited.api.raw('GET', '/open/public-note');
+    expect(last!.status).toBe(429);
+    expect(Number(last!.headers.get('retry-after'))).toBeGreaterThan(0);
+    expect(await last!.json()).toMatchObject({ code: 429, key: 'common.rate-limited' });
+  });
+
+  test('a device over its limit gets a plain 429, and other devices keep their own allowance', async () => {
+    const device = { authorization: `Bearer ${DEVICE_TOKEN}` };
+    let last: Response | undefined;
+    for (let i = 0; i < 601; i++) last = await limited.api.raw('POST', '/open/iot/report', { body: { messageId: `m${i}` }, headers: device });
+    expect(last!.status).toBe(429);
+    expect(await last!.json()).toMatchObject({ status: 429, key: 'common.rate-limited' });
+    expect(last!.headers.get('retry-after')).toBeTruthy();
+    // Signed-in callers are counted by who they are, not by the address they share.
+    const staff = await limited.signIn('admin');
+    expect((await staff.get('/api/system/auth/get-permission-info')).code).toBe(200);
+  });
+
+  test('an overloaded server refuses with 503 and Retry-After instead of queueing', async () => {
+    const busy = await testApp({ LIGHTDESK_OVERLOAD_DELAY_MS: '20' });
+    try {
+      // Hold the event loop well past the limit, as a flood of work would.
+      const until = Date.now() + 400;
+      while (Date.now() < until);
+      let res: Response | undefined;
+      for (let i = 0; i < 20 && res?.status !== 503; i++) {
+        res = await busy.api.raw('GET', '/open/auth/options');
+        if (res.status !== 503) {
+          const spin = Date.now() + 200;
+          while (Date.now() < spin);
+        }
+      }
+      expect(res!.status).toBe(503);
+      expect(res!.headers.get('retry-after')).toBe('10');
+      expect(await res!.json()).toMatchObject({ key: 'common.overloaded' });
+    } finally {
+      await busy.close();
+    }
+  });
+});

@@ -1,0 +1,249 @@
+import { INT32_MAX } from '@lightdesk/contract';
+import { z } from 'zod';
+import type { $ZodType } from 'zod/v4/core';
+import type { RouteDef } from '../lib/routes';
+
+/**
+ * Malformed requests generated from a route's own zod schemas: for every field of its query,
+ * body and path parameters, values of the classes that reach the database if a schema lets
+ * them through (integers past 32 bits, NUL and control characters, dates PostgreSQL cannot
+ * hold, text past every limit) plus wrong types, empty values and bad paging and sorting. Each
+ * probe changes one field of an otherwise valid input, so the answer shows whether that
+ * field's schema refused the value.
+ */
+
+type Where = 'query' | 'body' | 'params';
+type Kind = 'int' | 'text' | 'date' | 'choice' | 'array' | 'other';
+
+export interface Probe {
+  where: Where;
+  /** The field changed, or '' for a probe of the whole body. */
+  field: string;
+  label: string;
+  /** The input: every field of a valid input, the probed one replaced. */
+  input: Record<string, unknown>;
+  /** A JSON body written as is, for values JSON.stringify cannot write (1e400) or that are no JSON. */
+  rawBody?: string;
+  contentType?: string;
+  /** True when every schema of this field's kind must refuse the value: the answer is 400 naming the field. */
+  refused: boolean;
+}
+
+/** The schema under the optional, nullable, default and transform wrappers. */
+function core(schema: z.ZodType): z.ZodType {
+  if (schema instanceof z.ZodOptional || schema instanceof z.ZodNullable || schema instanceof z.ZodDefault) return core(schema.unwrap() as z.ZodType);
+  if (schema instanceof z.ZodPipe) return core(schema.in as z.ZodType);
+  return schema;
+}
+
+function kindOf(schema: z.ZodType): Kind {
+  const c = core(schema);
+  if (c instanceof z.ZodNumber) return 'int';
+  if (c instanceof z.ZodISODateTime) return 'date';
+  if (c instanceof z.ZodString || c instanceof z.ZodStringFormat) return 'text';
+  if (c instanceof z.ZodEnum || c instanceof z.ZodLiteral || c instanceof z.ZodBoolean) return 'choice';
+  if (c instanceof z.ZodArray) return 'array';
+  // A union reads as its first option that is not a literal ('' beside an e-mail, 'true' beside a boolean).
+  if (c instanceof z.ZodUnion) {
+    const options = (c.options as z.ZodType[]).filter((o) => !(core(o) instanceof z.ZodLiteral));
+    return options[0] ? kindOf(options[0]) : 'choice';
+  }
+  return 'other';
+}
+
+/** Candidates for a valid value, tried in order: ids first meet the largest id, which names no row. */
+const CANDIDATES: unknown[] = [
+  INT32_MAX,
+  1,
+  0,
+  true,
+  'garbage',
+  'garbage_1',
+  '/garbage',
+  'DE',
+  '+4915100000000',
+  '123456',
+  'garbage@example.com',
+  '2024-01-01T00:00:00Z',
+  '',
+  [],
+];
+
+function candidatesFor(field: z.ZodType): unknown[] {
+  const c = core(field);
+  const choices = c instanceof z.ZodEnum ? (c.options as unknown[]) : [];
+  return [...choices, ...CANDIDATES];
+}
+
+/**
+ * A valid input for an object schema: required fields get the first candidate their schema
+ * accepts; a field the whole object's own rules still refuse (a menu needs a path) gets the
+ * next candidate that satisfies them. Undefined when no candidate does: extend CANDIDATES.
+ */
+export function validInput(schema: z.ZodObject): Record<string, unknown> | undefined {
+  const shape: Record<string, z.ZodType> = schema.shape;
+  const input: Record<string, unknown> = {};
+  for (const [name, field] of Object.entries(shape)) {
+    if (field.safeParse(undefined).success) continue;
+    const value = candidatesFor(field).find((v) => field.safeParse(v).success);
+    if (value === undefined) return undefined;
+    input[name] = value;
+  }
+  for (let round = 0; round < Object.keys(shape).length; round++) {
+    const result = schema.safeParse(input);
+    if (result.success) return input;
+    const name = String(result.error.issues[0]?.path[0] ?? '');
+    const field = shape[name];
+    if (!field) return undefined;
+    const value = candidatesFor(field).find((v) => v !== input[name] && schema.safeParse({ ...input, [name]: v }).error?.issues[0]?.path[0] !== name);
+    if (value === undefined) return undefined;
+    input[name] = value;
+  }
+  return schema.safeParse(input).success ? input : undefined;
+}
+
+interface Value {
+  label: string;
+  /** As sent in a JSON body; absent when it has no JSON form. */
+  json?: unknown;
+  /** As sent in a query string or path (arrays become repeated keys); absent when it has no text form. */
+  text?: string | string[];
+  /** Written into the JSON body as is. */
+  rawJson?: string;
+  /** The kinds whose every schema must refuse it. */
+  refusedBy: Kind[] | 'all';
+}
+
+const LONG = 'x'.repeat(5000);
+
+/** Every field gets these, whatever its type: a field must refuse what it cannot store. */
+const ANY_FIELD: Value[] = [
+  { label: 'NUL character', json: 'a\u0000b', text: 'a\u0000b', refusedBy: 'all' },
+  { label: 'control character', json: 'a\u0007b', text: 'a\u0007b', refusedBy: 'all' },
+  { label: 'text past every limit', json: LONG, text: LONG, refusedBy: 'all' },
+  { label: 'empty', json: '', text: '', refusedBy: [] },
+  { label: 'object', json: { nested: [null] }, refusedBy: 'all' },
+  { label: 'repeated query key', text: ['1', '2'], refusedBy: ['int', 'text', 'date', 'choice'] },
+  { label: 'null', json: null, refusedBy: [] },
+];
+
+const BY_KIND: Record<Kind, Value[]> = {
+  int: [
+    { label: '-1', json: -1, text: '-1', refusedBy: [] },
+    { label: '2^31', json: 2 ** 31, text: String(2 ** 31), refusedBy: ['int'] },
+    { label: '2^53 + 1', rawJson: '9007199254740993', text: '9007199254740993', refusedBy: ['int'] },
+    { label: '1e400', rawJson: '1e400', text: '1e400', refusedBy: ['int'] },
+    { label: 'fraction', json: 1.5, text: '1.5', refusedBy: ['int'] },
+    { label: 'NaN', json: 'NaN', text: 'NaN', refusedBy: ['int'] },
+  ],
+  date: [
+    { label: 'year 0000', json: '0000-01-01T00:00:00Z', text: '0000-01-01T00:00:00Z', refusedBy: ['date'] },
+    { label: 'year 0000 in UTC', json: '0001-01-01T00:00:00+01:00', text: '0001-01-01T00:00:00+01:00', refusedBy: ['date'] },
+    { label: 'year 10000 in UTC', json: '9999-12-31T23:00:00-05:00', text: '9999-12-31T23:00:00-05:00', refusedBy: ['date'] },
+    { label: 'year 300000', json: '+300000-01-01T00:00:00Z', text: '+300000-01-01T00:00:00Z', refusedBy: ['date'] },
+    { label: 'month 13', json: '2024-13-01T00:00:00Z', text: '2024-13-01T00:00:00Z', refusedBy: ['date'] },
+    { label: 'year 1', json: '0001-01-01T00:00:00Z', text: '0001-01-01T00:00:00Z', refusedBy: [] },
+    { label: 'year 9999', json: '9999-12-31T23:59:59Z', text: '9999-12-31T23:59:59Z', refusedBy: [] },
+  ],
+  array: [
+    { label: '[2^31]', json: [2 ** 31], refusedBy: ['array'] },
+    { label: '[NUL]', json: ['a\u0000'], refusedBy: ['array'] },
+    { label: '6000 entries', json: Array.from({ length: 6000 }, () => 1), refusedBy: ['array'] },
+    { label: '[null]', json: [null], refusedBy: [] },
+  ],
+  text: [],
+  choice: [{ label: 'no such choice', json: 'maybe', text: 'maybe', refusedBy: ['choice'] }],
+  other: [],
+};
+
+/** Paging and sorting: a client-chosen sort must be a whitelisted column, never a property or a secret. */
+const BY_NAME: Record<string, Value[]> = {
+  sortBy: ['constructor', '__proto__', 'password', 'x;drop'].map((v) => ({ label: `sort by ${v}`, json: v, text: v, refusedBy: 'all' as const })),
+  sortOrder: [{ label: 'sideways', json: 'sideways', text: 'sideways', refusedBy: 'all' }],
+  page: [{ label: 'page 0', json: 0, text: '0', refusedBy: 'all' }],
+  limit: [
+    { label: 'limit 0', json: 0, text: '0', refusedBy: 'all' },
+    { label: 'limit 101', json: 101, text: '101', refusedBy: 'all' },
+  ],
+};
+
+/** Whole bodies that are no object at all, or no JSON. */
+const WHOLE_BODIES: { label: string; rawBody: string; contentType: string }[] = [
+  ...[null, 0, 'text', [], [1, 2], { a: { b: [null] } }].map((v) => ({
+    label: `body ${JSON.stringify(v)}`,
+    rawBody: JSON.stringify(v),
+    contentType: 'application/json',
+  })),
+  { label: 'broken JSON', rawBody: '{"a":', contentType: 'application/json' },
+  { label: 'form with NUL', rawBody: 'username=a%00b&id=2147483648', contentType: 'application/x-www-form-urlencoded' },
+];
+
+function fieldsOf(declared: $ZodType | undefined): z.ZodObject | undefined {
+  // The contract's schemas are zod's classic kind; routes hold them by zod's core type.
+  const schema = declared as z.ZodType | undefined;
+  return schema instanceof z.ZodObject ? schema : undefined;
+}
+
+/** Every probe of one route. Throws when no valid input can be built for one of its schemas. */
+export function probesOf(route: RouteDef): Probe[] {
+  const probes: Probe[] = [];
+  for (const where of ['query', 'body', 'params'] as const) {
+    const schema = fieldsOf(route.options[where]);
+    if (!schema) continue;
+    const valid = validInput(schema);
+    if (!valid) throw new Error(`${route.method} ${route.url}: no valid ${where} could be built; extend CANDIDATES in test/garbage.ts`);
+    const shape: Record<string, z.ZodType> = schema.shape;
+    for (const [field, fieldSchema] of Object.entries(shape)) {
+      const kind = kindOf(fieldSchema);
+      for (const value of [...ANY_FIELD, ...BY_KIND[kind], ...(BY_NAME[field] ?? [])]) {
+        const refused = value.refusedBy === 'all' || value.refusedBy.includes(kind);
+        if (where === 'body') {
+          if (value.rawJson !== undefined) {
+            const rawBody = JSON.stringify({ ...valid, [field]: '\u0001raw' }).replace('"\\u0001raw"', value.rawJson);
+            probes.push({ where, field, label: value.label, input: valid, rawBody, refused });
+          } else if ('json' in value) {
+            probes.push({ where, field, label: value.label, input: { ...valid, [field]: value.json }, refused });
+          }
+        } else if (value.text !== undefined && !(where === 'params' && (Array.isArray(value.text) || value.text === ''))) {
+          probes.push({ where, field, label: value.label, input: { ...valid, [field]: value.text }, refused });
+        }
+      }
+    }
+  }
+  if (route.method !== 'GET') {
+    for (const b of WHOLE_BODIES)
+      probes.push({ where: 'body', field: '', label: b.label, input: {}, rawBody: b.rawBody, contentType: b.contentType, refused: false });
+  }
+  if (!route.options.query) {
+    // A route that takes no query must ignore one.
+    probes.push({ where: 'query', field: '', label: 'unexpected query', input: { id: 'a\u0000b', page: String(2 ** 31) }, refused: false });
+  }
+  return probes;
+}
+
+/** The route's path with its parameters filled from a probe (or from a valid input). */
+export function pathOf(route: RouteDef, probe: Probe): string {
+  const params = probe.where === 'params' ? probe.input : (validInput(fieldsOf(route.options.params) ?? z.object({})) ?? {});
+  return route.url.replace(/:(\w+)/g, (_m, name: string) => {
+    const value = params[name];
+    return encodeURIComponent(typeof value === 'string' || typeof value === 'number' ? value : 'x');
+  });
+}
+
+/** The query string of a probe; arrays become repeated keys. */
+export function queryOf(route: RouteDef, probe: Probe): URLSearchParams {
+  const query = probe.where === 'query' ? probe.input : (validInput(fieldsOf(route.options.query) ?? z.object({})) ?? {});
+  const search = new URLSearchParams();
+  for (const [key, value] of Object.entries(query)) {
+    for (const v of Array.isArray(value) ? (value as unknown[]) : [value]) search.append(key, String(v));
+  }
+  return search;
+}
+
+/** The request body of a probe, with its content type; undefined for GET. */
+export function bodyOf(route: RouteDef, probe: Probe): { body: string; contentType: string } | undefined {
+  if (route.method === 'GET') return undefined;
+  if (probe.rawBody !== undefined) return { body: probe.rawBody, contentType: probe.contentType ?? 'application/json' };
+  const input = probe.where === 'body' ? probe.input : (validInput(fieldsOf(route.options.body) ?? z.object({})) ?? {});
+  return { body: JSON.stringify(input), contentType: 'application/json' };
+}

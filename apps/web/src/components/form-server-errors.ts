@@ -1,0 +1,15 @@
+import type { FormInstance } from 'antd/es/form';
+import { ApiError } from '../lib/http';
+
+/**
+ * A refused save whose answer names a field (400 bad input, 409 duplicate: `params.field`)
+ * is also shown under that field when the form shows it (`fields`), so the person sees where
+ * to look. The HTTP client has already shown the toast. True when a field was marked.
+ */
+export function showServerFieldError(form: FormInstance, error: unknown, fields: readonly string[]): boolean {
+  if (!(error instanceof ApiError)) return false;
+  const field = error.envelope.params?.field;
+  if (typeof field !== 'string' || !fields.includes(field)) return false;
+  form.setFields([{ name: field, errors: [error.text] }]);
+  return true;
+}

@@ -1,0 +1,72 @@
+import { useCallback, useEffect, useState } from 'react';
+import { NavigationType, useLocation, useNavigate, useNavigationType } from 'react-router';
+import { useScreenPath } from '../lib/navigation';
+import { addressesList, INITIAL_LIST_STATE, readListState, writeListState, type ListShape, type ListState } from './list-url-state';
+
+/** A change the person made adds a history entry (back undoes it); a correction replaces the entry. */
+export type HistoryWrite = 'push' | 'replace';
+
+export interface ListUrlState {
+  state: ListState;
+  update: (change: Partial<ListState>, write?: HistoryWrite) => void;
+}
+
+/** A change made on one address, shown at once and written to the address after the render. */
+interface Pending {
+  at: string;
+  list: ListState;
+  write: HistoryWrite;
+}
+
+/**
+ * A list's filters, page, size and order, kept in its screen's address (the hash route's query
+ * string), so a refresh, back and forward, and a shared link show the same list.
+ *
+ * The address is the truth: a change is shown at once and written there after the render; a
+ * change made on an address the person has since left is dropped. The tags view keeps screens
+ * mounted while another is shown: a screen reads and writes only its own route's address and
+ * shows what it showed last while hidden. Back and forward, a reload or a link that carries list
+ * parameters show what the address says; a tag or menu entry opens the bare path, and the
+ * screen then shows what it showed before and puts that back into the address.
+ *
+ * `inUrl: false` keeps the state in the component only, for a list that is not its screen's
+ * main list (one inside a drawer).
+ */
+export function useListUrlState(shape: ListShape, inUrl = true): ListUrlState {
+  const location = useLocation();
+  const navigationType = useNavigationType();
+  const navigate = useNavigate();
+  const screenPath = useScreenPath();
+  // Outside a registered screen (tests, a page of its own) the path it opened at is its own.
+  const [openedAt] = useState(location.pathname);
+  const ownPath = screenPath ?? openedAt;
+  const active = inUrl && location.pathname === ownPath;
+  // A list kept out of the address lives on one pseudo-address of its own.
+  const at = inUrl ? location.key : 'local';
+
+  // What the list shows: while its screen is hidden, what it showed last. Kept as state so its
+  // identity changes only with its content.
+  const [kept, setKept] = useState(INITIAL_LIST_STATE);
+  const [pending, setPending] = useState<Pending>();
+  // Once the address has moved on, the change is in it, or was overtaken: back to the same
+  // history entry must show the address, not the change made there.
+  if (pending && pending.at !== at) setPending(undefined);
+  const fromAddress = active && (navigationType === NavigationType.Pop || addressesList(location.search, shape));
+  const shown = pending?.at === at ? pending.list : fromAddress ? readListState(location.search, shape) : kept;
+  if (writeListState('', shown, shape) !== writeListState('', kept, shape)) setKept(shown);
+
+  // The address this state should have; only the screen on show writes its own.
+  const target = active ? writeListState(location.search, shown, shape) : undefined;
+  const write = pending?.at === at ? pending.write : 'replace';
+  useEffect(() => {
+    if (target === undefined || target === location.search) return;
+    void navigate({ pathname: ownPath, search: target }, { replace: write === 'replace' });
+  }, [target, location.search, ownPath, write, navigate]);
+
+  const update = useCallback(
+    (change: Partial<ListState>, how: HistoryWrite = 'push') =>
+      setPending((before) => ({ at, list: { ...(before?.at === at ? before.list : kept), ...change }, write: how })),
+    [at, kept],
+  );
+  return { state: kept, update };
+}
