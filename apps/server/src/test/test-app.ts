@@ -1,7 +1,8 @@
 import fs from 'node:fs';
 import { randomBytes } from 'node:crypto';
 import { PGlite } from '@electric-sql/pglite';
-import type { Envelope, LoginResult } from '@lightdesk/contract';
+import type { AnswerOf, Endpoint, Envelope, InputFor, LoginResult } from '@lightdesk/contract';
+import * as z from 'zod/v4/core';
 import { eq, inArray } from 'drizzle-orm';
 import pg from 'pg';
 import { inject } from 'vitest';
@@ -69,6 +70,17 @@ export class ApiClient {
   }
   delete<T = unknown>(path: string, query?: Query) {
     return this.call<T>('DELETE', path, { query });
+  }
+
+  /**
+   * Calls an endpoint declared in the contract and parses a successful answer with its answer
+   * schema, so a handler answering a shape the contract does not promise fails the test.
+   */
+  async send<E extends Endpoint>(endpoint: E, ...[input]: InputFor<E> extends undefined ? [] : [input: InputFor<E>]): Promise<Envelope<AnswerOf<E>>> {
+    const inQuery = endpoint.method === 'GET' || endpoint.method === 'DELETE';
+    const envelope = await this.call<unknown>(endpoint.method, endpoint.path, inQuery ? { query: input as Query } : { body: input ?? {} });
+    if (envelope.code !== 0 || !endpoint.answer) return envelope as Envelope<AnswerOf<E>>;
+    return { ...envelope, data: z.parse(endpoint.answer, envelope.data) as AnswerOf<E> };
   }
 }
 

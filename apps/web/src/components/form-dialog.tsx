@@ -4,7 +4,7 @@ import Spin from 'antd/es/spin';
 import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { notify } from '../lib/notify';
-import { useRefreshResource, type ResourceCache } from '../lib/resource-cache';
+import { useRefreshResource, type CachedResource } from '../lib/resource-cache';
 import { showServerFieldError } from './form-server-errors';
 
 export interface FormDialogProps<Values extends object> {
@@ -17,7 +17,7 @@ export interface FormDialogProps<Values extends object> {
    * The resource a save changes, for dialogs opened outside a list: its queries and those of the
    * resources showing it refresh. A list refreshes its own resource after its forms save.
    */
-  changes?: ResourceCache;
+  changes?: CachedResource;
   initialValues?: Partial<Values>;
   /** While the row's details load, the form waits (and cannot be saved). */
   loading?: boolean;

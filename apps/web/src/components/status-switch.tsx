@@ -3,7 +3,7 @@ import Switch, { type SwitchProps } from 'antd/es/switch';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { notify } from '../lib/notify';
-import { useRefreshResource, type ResourceCache } from '../lib/resource-cache';
+import { useRefreshResource, type CachedResource } from '../lib/resource-cache';
 
 /** common_status: 0 enabled, 1 disabled. */
 const ENABLED = 0;
@@ -15,7 +15,7 @@ export interface StatusSwitchProps extends Omit<SwitchProps, 'checked' | 'loadin
   /** Saves the new common_status. */
   onSave: (status: number) => Promise<unknown>;
   /** The resource whose row this is: its queries and those of the resources showing it refresh. */
-  changes: ResourceCache;
+  changes: CachedResource;
   /** The confirmation's title for enabling (true) or disabling (false). */
   confirmTitle: (enable: boolean) => string;
   /** Why disabling deserves a second look (e.g. it signs people out). */

@@ -11,14 +11,15 @@ function clientFor(path: string): { http: Http; relative: string } {
   throw new Error(`No client serves ${path}`);
 }
 
-type Input<E extends Endpoint> = InputFor<E> extends undefined ? [] : [input: InputFor<E>];
+/** The arguments after the endpoint: none when it takes no input. */
+export type EndpointInput<E extends Endpoint> = InputFor<E> extends undefined ? [] : [input: InputFor<E>];
 
 /**
  * Calls an endpoint declared in the contract: the path, method and surface come from the
  * declaration, so a call cannot drift from the server. The query goes in the query string
  * for GET and DELETE, the input is the body otherwise.
  */
-export function call<E extends Endpoint>(endpoint: E, ...[input]: Input<E>): Promise<AnswerOf<E>> {
+export function call<E extends Endpoint>(endpoint: E, ...[input]: EndpointInput<E>): Promise<AnswerOf<E>> {
   const { http, relative } = clientFor(endpoint.path);
   const data = input as Record<string, unknown> | undefined;
   switch (endpoint.method) {
@@ -37,5 +38,5 @@ export function call<E extends Endpoint>(endpoint: E, ...[input]: Input<E>): Pro
 export const queryKeyOf = <E extends Endpoint>(endpoint: E, input?: InputFor<E>) => (input === undefined ? [endpoint.path] : [endpoint.path, input]);
 
 /** Query options for a GET endpoint: `useQuery(endpointQuery(postApi.page, q))`. */
-export const endpointQuery = <E extends Endpoint<'GET'>>(endpoint: E, ...[input]: Input<E>) =>
-  queryOptions({ queryKey: queryKeyOf(endpoint, input as InputFor<E>), queryFn: () => call(endpoint, ...([input] as Input<E>)) });
+export const endpointQuery = <E extends Endpoint<'GET'>>(endpoint: E, ...[input]: EndpointInput<E>) =>
+  queryOptions({ queryKey: queryKeyOf(endpoint, input as InputFor<E>), queryFn: () => call(endpoint, ...([input] as EndpointInput<E>)) });
