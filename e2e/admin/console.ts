@@ -35,11 +35,16 @@ export const toast = (page: Page, text: string | RegExp) => page.locator('.ant-m
 /** The dialog on show (a closed one may linger hidden while it animates out). */
 export const openDialog = (page: Page) => page.getByRole('dialog').filter({ visible: true });
 
-/** Types into a field of the shown list's search form and searches. */
+/**
+ * Types into a field of the shown list's search form and searches. Returns once the search is
+ * the list's state (it is kept in the address), so an export or reload right after uses it.
+ */
 export async function search(page: Page, label: string, text: string) {
   const form = list(page).getByTestId('list-search');
   await form.getByLabel(label, { exact: true }).fill(text);
   await form.getByRole('button', { name: /Search/ }).click();
+  const addressed = () => [...new URLSearchParams(new URL(page.url()).hash.split('?')[1] ?? '').values()];
+  await expect.poll(addressed).toContain(text);
 }
 
 /** Runs an entry of a row's "more" menu. */

@@ -64,13 +64,18 @@ export function forgetSession(): void {
   void import('./query-client').then(({ queryClient }) => queryClient.clear());
 }
 
-/** Logout clears the session even when the server call fails. */
+/**
+ * Logout forgets the session in this tab at once, then tells the server to retire the token.
+ * Forgetting first means a sign-in that follows before the server answers starts clean,
+ * never on the previous person's menus; a failed call changes nothing for the browser.
+ */
 export async function signOut(): Promise<void> {
+  const token = getToken();
+  forgetSession();
+  if (!token) return;
   try {
-    if (getToken()) await openApi.post('/auth/logout');
+    await openApi.post('/auth/logout', undefined, { headers: { Authorization: `Bearer ${token}` } });
   } catch {
-    // The server may be unreachable or the session already over: the browser forgets it anyway.
-  } finally {
-    forgetSession();
+    // The server may be unreachable or the session already over: the browser has forgotten it anyway.
   }
 }

@@ -116,6 +116,17 @@ export const menus = pgTable(
   (t) => [index('menus_parent_idx').on(t.parentId)],
 );
 
+/**
+ * The built-in menu entries already placed in this database, by seed key (a screen's or
+ * directory's component name, a button's permission). A start adds the entries of the console
+ * it runs that are not recorded here, so an upgrade brings new screens; an entry an operator
+ * deleted stays deleted.
+ */
+export const menuSeeds = pgTable('menu_seeds', {
+  key: text('key').primaryKey(),
+  menuId: integer('menu_id').notNull(),
+});
+
 export const roleMenus = pgTable(
   'role_menus',
   {

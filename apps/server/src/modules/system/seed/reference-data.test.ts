@@ -1,6 +1,6 @@
-import { eq, like } from 'drizzle-orm';
+import { eq, like, or } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, test } from 'vitest';
-import { areas, configs, platformSettings } from '../schema';
+import { areas, configs, menus, menuSeeds, platformSettings } from '../schema';
 import { countOf } from '../../../lib/sql';
 import { testApp, type TestApp } from '../../../test/test-app';
 import { areaRows } from './areas';
@@ -12,7 +12,7 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const count = async (table: typeof areas | typeof configs) => (await t.ctx.db.select({ n: countOf }).from(table))[0]!.n;
+const count = async (table: typeof areas | typeof configs | typeof menus) => (await t.ctx.db.select({ n: countOf }).from(table))[0]!.n;
 
 test('the shipped area data: every ISO 3166-1 country, subdivisions under a known country, no duplicates', () => {
   const rows = areaRows();
@@ -57,4 +57,31 @@ test('a start removes built-in parameters the server no longer reads, and keeps 
   const keys = (await db.select({ key: configs.key }).from(configs)).map((r) => r.key);
   expect(keys).not.toContain('device.offline-timeout-minutes');
   expect(keys).toContain('device.note');
+});
+
+test('a start places the built-in menu entries an older database lacks, once, and never brings back a deleted one', async () => {
+  const { db } = t.ctx;
+  const menuNamed = async (componentName: string) => (await db.select().from(menus).where(eq(menus.componentName, componentName)))[0];
+  const jobs = (await menuNamed('SystemJob'))!;
+  const areaScreen = (await menuNamed('SystemArea'))!;
+  // As if the database came from a version without the Jobs screen, and an operator deleted Areas.
+  await db.delete(menus).where(or(eq(menus.id, jobs.id), eq(menus.parentId, jobs.id)));
+  await db.delete(menuSeeds).where(or(eq(menuSeeds.key, 'SystemJob'), like(menuSeeds.key, 'system:job:%')));
+  await db.delete(menus).where(eq(menus.id, areaScreen.id));
+  const menusBefore = await count(menus);
+
+  await seedDatabase(db, { demo: false });
+  const placed = (await menuNamed('SystemJob'))!;
+  expect(placed).toMatchObject({ parentId: jobs.parentId, type: 'M', permission: 'system:job:query', path: 'job' });
+  expect(await db.select({ permission: menus.permission }).from(menus).where(eq(menus.parentId, placed.id))).toEqual([{ permission: 'system:job:run' }]);
+  expect(await menuNamed('SystemArea')).toBeUndefined();
+  expect(await count(menus)).toBe(menusBefore + 2);
+
+  // The administrator's menu shows the placed screen.
+  const admin = await t.signIn('admin');
+  const info = await admin.get('/api/system/auth/get-permission-info');
+  expect(JSON.stringify(info.data)).toContain('"componentName":"SystemJob"');
+
+  await seedDatabase(db, { demo: false });
+  expect(await count(menus)).toBe(menusBefore + 2);
 });

@@ -1,11 +1,12 @@
 import { ALL_PERMISSIONS, SUPER_ROLE } from '@lightdesk/contract';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { Database } from '../../../db/client';
 import {
   depts,
   dictData,
   dictTypes,
   menus,
+  menuSeeds,
   posts,
   roleMenus,
   roles,
@@ -33,33 +34,54 @@ export interface SeedResult {
   demoUsers: string[];
 }
 
-async function insertMenus(db: Database, tree: MenuSeed[], parentId: number): Promise<void> {
-  for (const [i, m] of tree.entries()) {
-    const type = m.children ? 'D' : 'M';
-    const [row] = await db
-      .insert(menus)
-      .values({
-        parentId,
-        name: m.name,
-        type,
-        path: m.path,
-        icon: m.icon ?? '',
-        component: m.component ?? '',
-        componentName: m.componentName,
-        permission: m.permission ?? '',
-        sort: i + 1,
-        visible: m.visible ?? true,
-        keepAlive: m.keepAlive ?? true,
-        alwaysShow: m.alwaysShow ?? true,
-      })
-      .returning({ id: menus.id });
-    if (m.buttons?.length) {
-      await db
-        .insert(menus)
-        .values(m.buttons.map((b, j) => ({ parentId: row!.id, name: b.name, type: 'B' as const, permission: b.permission, sort: j + 1, componentName: '' })));
-    }
-    if (m.children) await insertMenus(db, m.children, row!.id);
-  }
+type NewMenu = typeof menus.$inferInsert;
+
+/** A screen's or directory's menu row; its buttons follow as rows of their own. */
+const menuRow = (m: MenuSeed, parentId: number, sort: number): NewMenu => ({
+  parentId,
+  name: m.name,
+  type: m.children ? 'D' : 'M',
+  path: m.path,
+  icon: m.icon ?? '',
+  component: m.component ?? '',
+  componentName: m.componentName,
+  permission: m.permission ?? '',
+  sort,
+  visible: m.visible ?? true,
+  keepAlive: m.keepAlive ?? true,
+  alwaysShow: m.alwaysShow ?? true,
+});
+
+/**
+ * Places the built-in menu entries this database does not hold yet, every start: all of them
+ * on the first, the new screens and buttons of a newer console after an upgrade. An entry is
+ * placed once (recorded in menu_seeds); what operators changed or deleted since stays so. An
+ * entry whose parent was deleted is not placed. Servers starting together take turns.
+ */
+export async function syncMenus(db: Database): Promise<void> {
+  await db.transaction(async (tx) => {
+    await tx.execute(sql`SELECT pg_advisory_xact_lock(hashtext('lightdesk.menu_seeds'))`);
+    const placed = new Map((await tx.select().from(menuSeeds)).map((s) => [s.key, s.menuId]));
+    const present = new Set((await tx.select({ id: menus.id }).from(menus)).map((m) => m.id));
+    const place = async (key: string, row: NewMenu) => {
+      const [menu] = await tx.insert(menus).values(row).returning({ id: menus.id });
+      await tx.insert(menuSeeds).values({ key, menuId: menu!.id });
+      present.add(menu!.id);
+      return menu!.id;
+    };
+    const walk = async (tree: MenuSeed[], parentId: number) => {
+      for (const [i, m] of tree.entries()) {
+        const seeded = placed.get(m.componentName);
+        if (seeded !== undefined && !present.has(seeded)) continue;
+        const id = seeded ?? (await place(m.componentName, menuRow(m, parentId, i + 1)));
+        for (const [j, b] of (m.buttons ?? []).entries()) {
+          if (!placed.has(b.permission)) await place(b.permission, { parentId: id, name: b.name, type: 'B', permission: b.permission, sort: j + 1 });
+        }
+        if (m.children) await walk(m.children, id);
+      }
+    };
+    await walk(MENU_TREE, 0);
+  });
 }
 
 /** First start: platform tenant, admin role and account, the menu tree and dictionaries. Idempotent. */
@@ -67,6 +89,7 @@ export async function seedDatabase(db: Database, options: { adminPassword?: stri
   // Every start, before the first-start check: reference data reaches databases made by older versions too.
   await seedConfigs(db);
   await seedAreas(db);
+  await syncMenus(db);
   const [existing] = await db.select({ id: tenants.id }).from(tenants).where(eq(tenants.code, PLATFORM_TENANT));
   if (existing) return { generated: false, demoUsers: [] };
 
@@ -80,7 +103,6 @@ export async function seedDatabase(db: Database, options: { adminPassword?: stri
       .returning();
     const [admin] = await tx.insert(users).values({ tenantId: platform!.id, username: 'admin', nickname: 'Administrator', passwordHash }).returning();
     await tx.insert(userRoles).values({ userId: admin!.id, roleId: adminRole!.id });
-    await insertMenus(tx, MENU_TREE, 0);
     for (const d of DICTIONARIES) {
       await tx.insert(dictTypes).values({ type: d.type, name: d.name });
       await tx

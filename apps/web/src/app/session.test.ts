@@ -1,0 +1,41 @@
+import { afterEach, describe, expect, test, vi } from 'vitest';
+import { getToken, saveAuth } from '../lib/auth-token';
+
+const logout = vi.hoisted(() => ({ post: vi.fn() }));
+vi.mock('../lib/http', async (original) => ({ ...(await original<object>()), openApi: logout }));
+
+const { signOut, useShell } = await import('./session');
+
+const signedIn = () => {
+  saveAuth(
+    { accessToken: 'admin-token', expiresAt: '2030-01-01T00:00:00Z', userId: 1, tenantId: 1, tenantCode: 'saas', tenantType: 'platform' },
+    { remember: false },
+  );
+  useShell.setState({ table: { routes: [], home: '/system/user' } as never });
+};
+
+afterEach(() => logout.post.mockReset());
+
+describe('signing out', () => {
+  test('forgets the session before the server answers, so a sign-in meanwhile starts clean', async () => {
+    signedIn();
+    let answer!: () => void;
+    logout.post.mockReturnValue(new Promise<void>((resolve) => (answer = resolve)));
+
+    const done = signOut();
+    // The server has not answered yet: the tab already holds neither token nor menus.
+    expect(getToken()).toBeFalsy();
+    expect(useShell.getState().table).toBeUndefined();
+    // The token retired is the one the session had, sent explicitly since the tab no longer holds it.
+    expect(logout.post).toHaveBeenCalledWith('/auth/logout', undefined, { headers: { Authorization: 'Bearer admin-token' } });
+    answer();
+    await done;
+  });
+
+  test('a server that cannot be reached still leaves the tab signed out', async () => {
+    signedIn();
+    logout.post.mockRejectedValue(new Error('offline'));
+    await signOut();
+    expect(getToken()).toBeFalsy();
+  });
+});
