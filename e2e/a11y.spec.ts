@@ -76,3 +76,24 @@ test('the settings drawer', async ({ page, signIn }) => {
   await expectNoSeriousA11yViolations(page, 'settings-drawer');
   await screenshot(page, 'a11y-settings-drawer');
 });
+
+test('the jobs screen and a job’s history', async ({ page, signIn }) => {
+  await signIn(page, 'admin');
+  await openScreen(page, '/system/job');
+  await expect(list(page).locator('.ant-table-row').first()).toBeVisible();
+  await expectNoSeriousA11yViolations(page, 'jobs');
+  await list(page).getByTestId('job-history-open').first().click();
+  await expect(page.getByTestId('job-history')).toBeVisible();
+  await expectNoSeriousA11yViolations(page, 'job-history');
+});
+
+// The account dialogs of the user menu.
+for (const item of ['Profile picture', 'Account cancellation']) {
+  test(`the ${item.toLowerCase()} dialog`, async ({ page, signIn }) => {
+    await signIn(page, 'admin');
+    await page.getByTestId('user-menu').click();
+    await page.getByRole('menuitem', { name: item }).click();
+    await expect(openDialog(page)).toBeVisible();
+    await expectNoSeriousA11yViolations(page, item);
+  });
+}

@@ -8,7 +8,7 @@ const { signOut, useShell } = await import('./session');
 
 const signedIn = () => {
   saveAuth(
-    { accessToken: 'admin-token', expiresAt: '2030-01-01T00:00:00Z', userId: 1, tenantId: 1, tenantCode: 'saas', tenantType: 'platform' },
+    { accessToken: 'admin-token', expiresAt: '2030-01-01T00:00:00Z', idleTimeout: 1800, userId: 1, tenantId: 1, tenantCode: 'saas', tenantType: 'platform' },
     { remember: false },
   );
   useShell.setState({ table: { routes: [], home: '/system/user' } as never });

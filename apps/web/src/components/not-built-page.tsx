@@ -1,5 +1,5 @@
-import Result from 'antd/es/result';
 import { useTranslation } from 'react-i18next';
+import { InfoResult } from './info-result';
 
 /**
  * Shown for a server menu entry whose screen this version does not include, so a deep link
@@ -8,5 +8,5 @@ import { useTranslation } from 'react-i18next';
  */
 export function NotBuiltPage({ name }: { name: string }) {
   const { t } = useTranslation('components');
-  return <Result status="info" data-testid="not-built-page" title={t('notBuilt.title')} subTitle={t('notBuilt.text', { name })} />;
+  return <InfoResult testId="not-built-page" title={t('notBuilt.title')} text={t('notBuilt.text', { name })} />;
 }

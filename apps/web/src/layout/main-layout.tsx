@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Navigate, useLocation, useNavigate } from 'react-router';
 import { MOBILE_BREAKPOINT, useWindowWidth } from '../components/use-window-width';
 import { AntdScope } from '../lib/antd-scope';
+import { lazyPart } from '../lib/lazy';
 import { getBrand } from '../lib/brands';
 import { menuTitle } from '../lib/navigation';
 import { findRoute, type RouteTable } from '../lib/route-table';
@@ -12,7 +13,6 @@ import { NoScreens } from './no-screens';
 import { Navbar } from './navbar';
 import { PageHost, useScrollMemory } from './page-host';
 import { LayoutServicesContext, type LayoutServices } from './services';
-import { SettingsDrawer } from './settings-drawer';
 import { useSettings } from './settings';
 import { Sidebar } from './sidebar';
 import { TagsView } from './tags-view';
@@ -21,6 +21,9 @@ import { useTags } from './tags-store';
 import './layout.css';
 
 const ANTD_SIZES = { small: 'small', medium: 'middle', large: 'large' } as const;
+
+// The drawer's colour picker and sliders are heavy and seldom used: loaded when first opened.
+const SettingsDrawer = lazyPart<{ open: boolean; onClose: () => void }>(() => import('./settings-drawer').then((m) => ({ default: m.SettingsDrawer })));
 
 /** The navbar drops names below this width. */
 export const COMPACT_BREAKPOINT = 768;
@@ -41,6 +44,9 @@ export function MainLayout({ table, services }: { table: RouteTable; services: L
   const refresh = useTags((s) => s.refresh);
   const [drawerOpen, setDrawerOpen] = useState(false);
   const [settingsOpen, setSettingsOpen] = useState(false);
+  // Kept mounted once opened, so closing animates.
+  const [settingsUsed, setSettingsUsed] = useState(false);
+  if (settingsOpen && !settingsUsed) setSettingsUsed(true);
 
   const active = findRoute(table, pathname);
   const scroller = useScrollMemory(active);
@@ -121,7 +127,7 @@ export function MainLayout({ table, services }: { table: RouteTable; services: L
             </div>
             <main className="app-content">{active ? <PageHost table={table} active={active} /> : !redirectTo && <NoScreens />}</main>
           </div>
-          <SettingsDrawer open={settingsOpen} onClose={() => setSettingsOpen(false)} />
+          {settingsUsed && <SettingsDrawer open={settingsOpen} onClose={() => setSettingsOpen(false)} />}
         </div>
       </AntdScope>
     </LayoutServicesContext>

@@ -1,5 +1,4 @@
 import SearchOutlined from '@ant-design/icons/SearchOutlined';
-import Card from 'antd/es/card';
 import Empty from 'antd/es/empty';
 import Input from 'antd/es/input';
 import Typography from 'antd/es/typography';
@@ -10,6 +9,7 @@ import { formatDateTime } from '../../lib/i18n/ui-locale';
 import type { Language } from '../../lib/i18n/languages';
 import { menuTitle, useScreens } from '../../lib/navigation';
 import { useSession } from '../../lib/session';
+import { Panel } from '../../components/panel';
 import './home.css';
 
 const greetingOf = (hour: number) => (hour < 12 ? 'morning' : hour < 18 ? 'afternoon' : 'evening');
@@ -31,11 +31,11 @@ export function HomePage() {
 
   return (
     <div className="workbench-home">
-      <Card className="workbench-greeting">
+      <Panel className="workbench-greeting">
         <Typography.Title level={3}>{t(`greeting.${greetingOf(now.getHours())}`, { name: user?.nickname || user?.userName || '' })}</Typography.Title>
         <Typography.Text type="secondary">{formatDateTime(now, i18n.language as Language, { dateStyle: 'full' })}</Typography.Text>
-      </Card>
-      <Card title={t('finder.title')}>
+      </Panel>
+      <Panel title={t('finder.title')}>
         <Input
           allowClear
           size="large"
@@ -57,7 +57,7 @@ export function HomePage() {
         ) : (
           <Empty description={t('finder.none')} />
         )}
-      </Card>
+      </Panel>
     </div>
   );
 }

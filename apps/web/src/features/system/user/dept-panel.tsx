@@ -1,11 +1,11 @@
 import SearchOutlined from '@ant-design/icons/SearchOutlined';
-import Card from 'antd/es/card';
 import Empty from 'antd/es/empty';
 import Input from 'antd/es/input';
 import Spin from 'antd/es/spin';
 import Tree from 'antd/es/tree';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Panel } from '../../../components/panel';
 import { useDeptOptions, type DeptOption } from '../shared/dept-tree';
 
 /** The branches whose name, or a name below them, contains the text. */
@@ -30,7 +30,7 @@ export function DeptPanel({ selected, onSelect }: DeptPanelProps) {
   const shown = useMemo(() => (text.trim() ? matching(options, text.trim().toLowerCase()) : options), [options, text]);
 
   return (
-    <Card size="small" title={t('user.deptTree')} className="people-dept-panel" data-testid="dept-panel">
+    <Panel title={t('user.deptTree')} className="people-dept-panel" data-testid="dept-panel">
       <Input
         allowClear
         prefix={<SearchOutlined />}
@@ -54,6 +54,6 @@ export function DeptPanel({ selected, onSelect }: DeptPanelProps) {
       ) : (
         <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('user.noDept')} />
       )}
-    </Card>
+    </Panel>
   );
 }

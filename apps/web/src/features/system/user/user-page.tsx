@@ -1,21 +1,25 @@
 import KeyOutlined from '@ant-design/icons/KeyOutlined';
 import TeamOutlined from '@ant-design/icons/TeamOutlined';
 import { DictType, type Staff } from '@lightdesk/contract';
-import { useMemo, useState } from 'react';
+import { useMemo, useState, type ComponentProps } from 'react';
 import { useTranslation } from 'react-i18next';
 import { col, dateCol, dictCol } from '../../../components/list-columns';
 import { controlFilter, dateRangeFilter, dictFilter, textFilter } from '../../../components/list-filters';
-import { ListPage } from '../../../components/list-page';
+import { ListPage, type ListForm } from '../../../components/list-page';
+import { lazyPart } from '../../../lib/lazy';
 import { usePermission } from '../../../lib/permission';
 import { DeptTreeSelect } from '../shared/dept-tree';
 import { MoreActions } from '../../../components/more-actions';
 import { deleteStaff, staffPageQuery, staffCache } from './api';
-import { AssignRolesDialog } from './assign-roles-dialog';
 import { DeptPanel } from './dept-panel';
-import { ResetPasswordDialog } from './reset-password-dialog';
 import { StaffStatusSwitch } from './staff-status-switch';
-import { UserForm } from './user-form';
 import './user-page.css';
+
+// The form and dialogs load when first opened: the list shows without their code.
+type DialogProps = { staff: Staff; onClose: (saved: boolean) => void };
+const UserForm = lazyPart<ComponentProps<ListForm<Staff>>>(() => import('./user-form').then((m) => ({ default: m.UserForm })));
+const ResetPasswordDialog = lazyPart<DialogProps>(() => import('./reset-password-dialog').then((m) => ({ default: m.ResetPasswordDialog })));
+const AssignRolesDialog = lazyPart<DialogProps>(() => import('./assign-roles-dialog').then((m) => ({ default: m.AssignRolesDialog })));
 
 type RowDialog = { kind: 'reset-password' | 'assign-roles'; staff: Staff } | undefined;
 
