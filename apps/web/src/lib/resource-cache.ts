@@ -27,7 +27,11 @@ export interface ResourceCache<Area extends string = string, Name extends string
   query<E extends Endpoint<'GET'>>(endpoint: E, ...input: EndpointInput<E>): ReturnType<typeof endpointQueryOf<Area, Name, E>>;
 }
 
-function endpointQueryOf<Area extends string, Name extends string, E extends Endpoint<'GET'>>(root: readonly [Area, Name], endpoint: E, input: EndpointInput<E>) {
+function endpointQueryOf<Area extends string, Name extends string, E extends Endpoint<'GET'>>(
+  root: readonly [Area, Name],
+  endpoint: E,
+  input: EndpointInput<E>,
+) {
   const queryKey: [Area, Name, string, ...EndpointInput<E>] = [root[0], root[1], endpoint.path, ...input];
   return queryOptions({ queryKey, queryFn: () => call(endpoint, ...input) });
 }

@@ -10,7 +10,8 @@ type AnyAnswer = unknown;
 
 const keyOf = (method: HttpMethod, path: string) => `${method} ${path}`;
 
-const isEndpoint = (value: unknown): value is Endpoint => typeof value === 'object' && value !== null && 'method' in value && 'path' in value && 'access' in value;
+const isEndpoint = (value: unknown): value is Endpoint =>
+  typeof value === 'object' && value !== null && 'method' in value && 'path' in value && 'access' in value;
 
 /** Every endpoint the contract declares, alone or in a resource's set, by `METHOD /path`. */
 const declared = new Map(
@@ -54,7 +55,7 @@ export function fakeServer() {
     requests.push({ key, input });
     const given = answers.has(key) ? { value: answers.get(key) } : undeclared.has(key) ? { value: undeclared.get(key) } : defaultAnswer(key);
     if (!given) throw new Error(declared.has(key) ? `no answer for ${key}` : `${key} is not declared in the contract`);
-    return typeof given.value === 'function' ? (given.value as (i: unknown) => unknown)(input) : given.value;
+    return typeof given.value === 'function' ? await (given.value as (i: unknown) => unknown)(input) : given.value;
   };
   const handle = (base: string, method: HttpMethod) => vi.fn((url: string, input?: unknown) => respond(keyOf(method, base + url), input));
   // The clients' methods are generic in their answer; the fake answers whatever the test declared.

@@ -40,7 +40,11 @@ export type ExportEndpoint = Endpoint<'GET', Endpoint['query'], undefined, undef
  * Downloads an export with the list's filters, reporting bytes as they arrive (components/export-button
  * DownloadFn): streamed exports have no length, so `total` may be absent.
  */
-export async function downloadExport(endpoint: ExportEndpoint, params: Record<string, string>, onProgress: (loaded: number, total?: number) => void): Promise<Blob> {
+export async function downloadExport(
+  endpoint: ExportEndpoint,
+  params: Record<string, string>,
+  onProgress: (loaded: number, total?: number) => void,
+): Promise<Blob> {
   const { files, relative } = surfaceOf(endpoint.path);
   if (!files) throw new Error(`No file client serves ${endpoint.path}`);
   return (await fetchBlob(files, relative, params, onProgress)).blob;

@@ -51,9 +51,7 @@ describe('Posts', () => {
     await userEvent.clear(within(dialog).getByLabelText('Post code'));
     await userEvent.type(within(dialog).getByLabelText('Post code'), 'regional_manager');
     await userEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
-    await waitFor(() =>
-      expect(server.sent(postApi.create)).toEqual([{ name: 'Regional manager', code: 'regional_manager', sort: 0, status: 0, remark: '' }]),
-    );
+    await waitFor(() => expect(server.sent(postApi.create)).toEqual([{ name: 'Regional manager', code: 'regional_manager', sort: 0, status: 0, remark: '' }]));
   });
 
   test('editing sends the row’s id with the changed fields', async () => {
