@@ -35,7 +35,7 @@ describe('Platform settings', () => {
     await userEvent.click(screen.getByTestId('platform-registration'));
     fireEvent.change(screen.getByTestId('platform-email'), { target: { value: 'not-an-address' } });
     await userEvent.click(screen.getByTestId('platform-save'));
-    expect(await screen.findByText('Enter a valid email address')).toBeInTheDocument();
+    expect(await screen.findByText('Please enter a valid email address')).toBeInTheDocument();
     expect(server.undeclared.sent('PUT', SETTING_UPDATE)).toEqual([]);
 
     fireEvent.change(screen.getByTestId('platform-email'), { target: { value: 'help@nordlicht.example' } });

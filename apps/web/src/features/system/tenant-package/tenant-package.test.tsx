@@ -41,7 +41,7 @@ describe('agent package form', () => {
     expect(within(dialog()).getByText('Store management')).toBeInTheDocument();
 
     await save();
-    expect(await within(dialog()).findByText('Please enter the package name')).toBeInTheDocument();
+    expect(await within(dialog()).findByText('Please enter the Package name')).toBeInTheDocument();
     expect(within(dialog()).getByText('Please select at least one menu')).toBeInTheDocument();
 
     await userEvent.type(within(dialog()).getByTestId('package-name'), 'Retail basic');

@@ -66,11 +66,11 @@ describe('agent form', () => {
 
     await save();
     for (const message of [
-      'Please enter the agent code',
-      'Please enter the agent name',
-      'Please select an agent package',
-      'Please enter the admin username',
-      'Please enter the admin password',
+      'Please enter the Agent code',
+      'Please enter the Agent name',
+      'Please select the Agent package',
+      'Please enter the Admin username',
+      'Please enter the Admin password',
     ]) {
       expect(await within(dialog()).findByText(message)).toBeInTheDocument();
     }
@@ -83,7 +83,7 @@ describe('agent form', () => {
     await userEvent.type(field('tenant-admin-confirm'), 'secret-pass-2');
     await save();
     expect(await within(dialog()).findByText('This code is reserved for the platform')).toBeInTheDocument();
-    expect(within(dialog()).getByText('Please enter a valid mobile number')).toBeInTheDocument();
+    expect(within(dialog()).getByText('Please enter a valid mobile number (6–15 digits, optional +)')).toBeInTheDocument();
     expect(within(dialog()).getByText('The two passwords do not match')).toBeInTheDocument();
     expect(server.sent(tenantApi.create)).toEqual([]);
 
