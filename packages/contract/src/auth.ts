@@ -4,8 +4,8 @@ import { Int32, Text } from './common';
 export const Username = Text(30).min(1);
 export const Password = Text(128, { trim: false }).min(1);
 /** New passwords: long enough to resist guessing, short enough for argon2 to stay cheap. */
-export const NewPassword = Text(64, { trim: false }).min(8);
-export const Mobile = Text(16).regex(/^\+?[0-9]{6,15}$/);
+export const NewPassword = Text(64, { trim: false }).min(8, 'form.passwordLength');
+export const Mobile = Text(16).regex(/^\+?[0-9]{6,15}$/, 'form.mobile');
 
 /** The sign-in request. `captchaVerification` is `<captchaId>:<answer>` from GET /open/captcha. */
 export const LoginBody = z.object({

@@ -38,6 +38,10 @@ const ONE_LINE = /^[^\u0000-\u001f\u007f]*$/;
 // eslint-disable-next-line no-control-regex -- as above, but tab, line feed and carriage return pass
 const LINES = /^[^\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]*$/;
 
+// A check whose refusal people read in the console's forms carries a message key of the
+// console's `components` namespace (`.regex(…, 'form.code')`): the form words it in the
+// reader's language, and the server's 400 names the field with the key as its reason.
+
 /**
  * Text of at most `max` characters, trimmed unless `trim: false` (passwords are taken as
  * typed), one line unless `lines: true` (remarks).
@@ -48,7 +52,7 @@ export const Text = (max: number, { lines = false, trim = true }: { lines?: bool
     .regex(lines ? LINES : ONE_LINE, lines ? 'must not contain control characters' : 'must be one line without control characters');
 
 /** An e-mail address, or empty for none. */
-export const OptionalEmail = z.union([z.email().max(100), z.literal('')]);
+export const OptionalEmail = z.union([z.email('form.email').max(100), z.literal('')]);
 
 /**
  * An ISO timestamp with its offset, between the years 1 and 9999 in UTC: PostgreSQL has no

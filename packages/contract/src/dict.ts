@@ -41,5 +41,5 @@ export type DictData = z.infer<typeof DictData>;
 export const DictTypeParam = z.object({
   type: Text(100)
     .min(1)
-    .regex(/^[a-z0-9_]+$/),
+    .regex(/^[a-z0-9_]+$/, 'form.dictType'),
 });

@@ -3,6 +3,7 @@ import Button from 'antd/es/button';
 import type { ProgressProps } from 'antd/es/progress';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import type { ExportEndpoint } from '../lib/http';
 import { lazyPart } from '../lib/lazy';
 import { saveBlob, xlsxName } from './save-file';
 
@@ -10,15 +11,15 @@ import { saveBlob, xlsxName } from './save-file';
 const Progress = lazyPart<ProgressProps>(() => import('antd/es/progress'));
 
 /**
- * Fetches a blob with progress; the app passes its download client
- * (`/api`, blob, 50 s timeout). `total` is absent when the server streams
- * without a length, as Excel exports do.
+ * Fetches an export with progress; the app passes `downloadExport` (the download client:
+ * blob, 50 s timeout). `total` is absent when the server streams without a length, as Excel
+ * exports do.
  */
-export type DownloadFn = (url: string, params: Record<string, string>, onProgress: (loaded: number, total?: number) => void) => Promise<Blob>;
+export type DownloadFn = (endpoint: ExportEndpoint, params: Record<string, string>, onProgress: (loaded: number, total?: number) => void) => Promise<Blob>;
 
 export interface ExportButtonProps {
-  /** The list's `…/export-excel` URL. */
-  url: string;
+  /** The list's `exportExcel` endpoint. */
+  endpoint: ExportEndpoint;
   /** The list's current filters: the export holds the same rows as the list. */
   params: Record<string, string>;
   fileName: string;
@@ -30,14 +31,14 @@ type ExportState = { running: false } | { running: true; loaded: number; total?:
 const kilobytes = (bytes: number) => `${Math.max(1, Math.round(bytes / 1024))} KB`;
 
 /** The Excel export of a list, with a progress indicator while the file arrives. */
-export function ExportButton({ url, params, fileName, download }: ExportButtonProps) {
+export function ExportButton({ endpoint, params, fileName, download }: ExportButtonProps) {
   const { t } = useTranslation('components');
   const [state, setState] = useState<ExportState>({ running: false });
 
   const run = async () => {
     setState({ running: true, loaded: 0 });
     try {
-      const blob = await download(url, params, (loaded, total) => setState({ running: true, loaded, total }));
+      const blob = await download(endpoint, params, (loaded, total) => setState({ running: true, loaded, total }));
       saveBlob(blob, xlsxName(fileName));
     } catch {
       // The download client has already shown what went wrong.

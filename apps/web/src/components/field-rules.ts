@@ -1,48 +1,82 @@
 import type { Rule } from 'antd/es/form';
-import type { TFunction } from 'i18next';
+import type { i18n as I18n } from 'i18next';
+import { useCallback } from 'react';
+import { useTranslation } from 'react-i18next';
 import { safeParse, type $ZodIssue, type $ZodType } from 'zod/v4/core';
 
-/** Whether a contract field must be given: it is neither optional nor defaulted. */
-function isRequired(field: $ZodType): boolean {
-  return field._zod.optin === undefined && field._zod.def.type !== 'default';
+/** What the rules word their messages with: the app's i18n, its `components` namespace. */
+export type RuleWords = Pick<I18n, 't' | 'exists'>;
+
+export interface FieldRuleOptions {
+  /** The field is picked (a select, a tree), not typed: an empty one asks to select it. */
+  choice?: boolean;
 }
 
+const isEmpty = (value: unknown) => value === undefined || value === null || (typeof value === 'string' && value.trim() === '');
+
+/** Whether a contract field must be given: it takes neither nothing nor empty text. */
+function isRequired(field: $ZodType): boolean {
+  if (safeParse(field, undefined).success) return false;
+  const empty = safeParse(field, '');
+  return !(empty.success && empty.data === '');
+}
+
+// A check's own wording is a key of the components namespace (`.regex(…, 'form.code')`); zod's
+// default messages are sentences.
+const KEY = /^[\w-]+(\.[\w-]+)+$/;
+
 /** One issue of the contract's own check, worded for a person in the current language. */
-function wording(issue: $ZodIssue, label: string, t: TFunction, value: unknown): string {
-  const empty = value === undefined || value === null || (typeof value === 'string' && value.trim() === '');
-  if (empty) return t('form.required', { ns: 'components', field: label });
+function wording(issue: $ZodIssue, label: string, i18n: RuleWords): string {
+  // Text or nothing (`z.union([Mobile, z.literal('')])`): the text's refusal is the one to tell.
+  const first = issue.code === 'invalid_union' ? issue.errors[0]?.[0] : undefined;
+  if (first) return wording(first, label, i18n);
+  const t = (key: string, params: Record<string, unknown>) => i18n.t(key, { ns: 'components', ...params });
+  if (KEY.test(issue.message) && i18n.exists(issue.message, { ns: 'components' })) return t(issue.message, { field: label });
   switch (issue.code) {
     case 'too_small':
-      return issue.origin === 'string'
-        ? t('form.minLength', { ns: 'components', min: issue.minimum })
-        : t('form.atLeast', { ns: 'components', min: issue.minimum });
+      return issue.origin === 'string' ? t('form.minLength', { min: issue.minimum }) : t('form.atLeast', { min: issue.minimum });
     case 'too_big':
-      return issue.origin === 'string'
-        ? t('form.maxLength', { ns: 'components', max: issue.maximum })
-        : t('form.atMost', { ns: 'components', max: issue.maximum });
+      return issue.origin === 'string' ? t('form.maxLength', { max: issue.maximum }) : t('form.atMost', { max: issue.maximum });
     case 'invalid_format':
-      return t('form.format', { ns: 'components', field: label });
+      return t('form.format', { field: label });
     default:
-      return t('form.invalid', { ns: 'components', field: label });
+      return t('form.invalid', { field: label });
   }
 }
 
 /**
  * The antd rules of a form field, from the same zod field the server checks with: the form
- * refuses exactly what the server would, worded in the reader's language. Empty input counts
- * as "not given" (the contract's optional text fields trim to nothing).
+ * refuses exactly what the server would, worded in the reader's language. Empty input (spaces
+ * alone included) counts as "not given": refused when the field is required, else let through
+ * (the contract's optional text fields trim to nothing).
  */
-export function fieldRules(field: $ZodType, label: string, t: TFunction): Rule[] {
+export function fieldRules(field: $ZodType, label: string, i18n: RuleWords, { choice = false }: FieldRuleOptions = {}): Rule[] {
   const required = isRequired(field);
   return [
-    { required, message: t('form.required', { ns: 'components', field: label }) },
     {
+      // `required` marks the label; the validator does the checking, for text and numbers alike.
+      required,
       validator: (_rule, value: unknown) => {
-        const empty = value === undefined || value === null || value === '';
-        if (empty && !required) return Promise.resolve();
-        const result = safeParse(field, empty ? undefined : value);
-        return result.success ? Promise.resolve() : Promise.reject(new Error(wording(result.error.issues[0]!, label, t, value)));
+        if (isEmpty(value)) {
+          if (!required) return Promise.resolve();
+          return Promise.reject(new Error(i18n.t(choice ? 'form.choose' : 'form.required', { ns: 'components', field: label })));
+        }
+        const result = safeParse(field, value);
+        return result.success ? Promise.resolve() : Promise.reject(new Error(wording(result.error.issues[0]!, label, i18n)));
       },
     },
   ];
+}
+
+/**
+ * The rules of a form's fields from the contract schema it sends:
+ * `const rules = useContractRules(PostCreate); <Form.Item name="code" rules={rules('code', label)}>`.
+ * Checks across fields (a refinement of the whole schema) stay with the form.
+ */
+export function useContractRules<Shape extends { [K in keyof Shape]: $ZodType }>(schema: { shape: Shape }) {
+  const { i18n } = useTranslation('components');
+  return useCallback(
+    (name: keyof Shape & string, label: string, options?: FieldRuleOptions) => fieldRules(schema.shape[name], label, i18n, options),
+    [schema, i18n],
+  );
 }

@@ -2,26 +2,7 @@ import { DictType } from '@lightdesk/contract';
 import Form, { type FormItemProps } from 'antd/es/form';
 import Input from 'antd/es/input';
 import InputNumber from 'antd/es/input-number';
-import { useMemo } from 'react';
-import { useTranslation } from 'react-i18next';
 import { DictRadio } from './dict-radio';
-
-/** The rule makers of the create and edit forms, worded in the current language; each form names its own fields. */
-export function useFieldRules() {
-  const { t } = useTranslation('components');
-  return useMemo(
-    () => ({
-      /** A text that must be filled in (spaces alone do not count): "<field> is required". */
-      required: (field: string) => ({ required: true, whitespace: true, message: t('form.required', { field }) }),
-      /** A value that must be given where spaces are not "empty": a number, a choice, a password. */
-      requiredValue: (field: string) => ({ required: true, message: t('form.required', { field }) }),
-      /** At most n characters. */
-      max: (n: number) => ({ max: n, message: t('form.maxLength', { max: n }) }),
-    }),
-    [t],
-  );
-}
-export type FieldRules = ReturnType<typeof useFieldRules>;
 
 /**
  * The fields many forms end with. Each form gives the label from its own area's namespace.

@@ -1,4 +1,4 @@
-import type { DictData, Page, PageQuery } from '@lightdesk/contract';
+import { endpoint, type DictData, type Page, type PageQuery } from '@lightdesk/contract';
 import { queryOptions } from '@tanstack/react-query';
 import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -37,6 +37,7 @@ const fetchStores = vi.fn(async (q: StoreQuery): Promise<Page<Store>> => {
 const storeCache = resourceCache('store', 'mesh');
 const storePageQuery = (q: StoreQuery) => queryOptions({ queryKey: storeCache.key('page', q), queryFn: () => fetchStores(q) });
 const lastQuery = () => fetchStores.mock.lastCall?.[0];
+const storeExport = endpoint.get('/api/store/mesh/export-excel', { permission: 'store:mesh:export', summary: 'Export stores to Excel' });
 
 const dict = (value: string, label: string, colorType: string): DictData => ({
   dictType: 'common_status',
@@ -158,7 +159,7 @@ describe('ListPage', () => {
           create: { permission: 'store:mesh:create', form: () => null },
           edit: { permission: 'store:mesh:update', form: () => null },
           remove: { permission: 'store:mesh:delete', run: vi.fn() },
-          export: { permission: 'store:mesh:export', url: '/store/mesh/export-excel', fileName: 'stores', download: vi.fn() },
+          export: { endpoint: storeExport, fileName: 'stores', download: vi.fn() },
         }}
       />,
     );
@@ -257,7 +258,7 @@ describe('ListPage', () => {
     test('downloads with the current filters, shows progress and saves an .xlsx file', async () => {
       let progress!: (loaded: number, total?: number) => void;
       let finish!: (blob: Blob) => void;
-      const download = vi.fn<DownloadFn>((_url, _params, onProgress) => {
+      const download = vi.fn<DownloadFn>((_endpoint, _params, onProgress) => {
         progress = onProgress;
         return new Promise<Blob>((resolve) => (finish = resolve));
       });
@@ -267,7 +268,7 @@ describe('ListPage', () => {
           cache={storeCache}
           columns={columns}
           filters={filters}
-          actions={{ export: { permission: 'store:mesh:export', url: '/store/mesh/export-excel', fileName: 'stores', download } }}
+          actions={{ export: { endpoint: storeExport, fileName: 'stores', download } }}
         />,
       );
       await waitFor(() => expect(rowNames()).toHaveLength(20));
@@ -277,7 +278,7 @@ describe('ListPage', () => {
 
       await userEvent.click(screen.getByTestId('list-export'));
       // The same filters as the list, without its paging.
-      expect(download).toHaveBeenCalledWith('/store/mesh/export-excel', { meshName: 'Store 4' }, expect.any(Function));
+      expect(download).toHaveBeenCalledWith(storeExport, { meshName: 'Store 4' }, expect.any(Function));
       expect(screen.getByTestId('list-export-progress')).toBeInTheDocument();
 
       act(() => progress(2048));
@@ -294,12 +295,7 @@ describe('ListPage', () => {
     test('a failed download saves nothing and ends the progress', async () => {
       const download = vi.fn<DownloadFn>(() => Promise.reject(new Error('timeout')));
       renderWithProviders(
-        <ListPage
-          query={storePageQuery}
-          cache={storeCache}
-          columns={columns}
-          actions={{ export: { permission: 'e', url: '/x/export-excel', fileName: 'x.xlsx', download } }}
-        />,
+        <ListPage query={storePageQuery} cache={storeCache} columns={columns} actions={{ export: { endpoint: storeExport, fileName: 'x.xlsx', download } }} />,
       );
       await userEvent.click(screen.getByTestId('list-export'));
       await waitFor(() => expect(screen.queryByTestId('list-export-progress')).toBeNull());
@@ -339,19 +335,14 @@ describe('ListPage order and address', () => {
   test('sorting starts again at page 1, and the export comes in the order shown', async () => {
     const download = vi.fn<DownloadFn>(() => new Promise<Blob>(() => undefined));
     renderWithProviders(
-      <ListPage
-        query={storePageQuery}
-        cache={storeCache}
-        columns={sortable}
-        actions={{ export: { permission: 'e', url: '/x/export-excel', fileName: 'x', download } }}
-      />,
+      <ListPage query={storePageQuery} cache={storeCache} columns={sortable} actions={{ export: { endpoint: storeExport, fileName: 'x', download } }} />,
       { route: '/?page=2' },
     );
     await waitFor(() => expect(lastQuery()).toEqual({ page: 2, limit: 20 }));
     await userEvent.click(header('Store name'));
     await waitFor(() => expect(lastQuery()).toEqual({ sortBy: 'meshName', sortOrder: 'asc', page: 1, limit: 20 }));
     await userEvent.click(screen.getByTestId('list-export'));
-    expect(download).toHaveBeenCalledWith('/x/export-excel', { sortBy: 'meshName', sortOrder: 'asc' }, expect.any(Function));
+    expect(download).toHaveBeenCalledWith(storeExport, { sortBy: 'meshName', sortOrder: 'asc' }, expect.any(Function));
   });
 
   test('a list opened at an address with filters, page, size and order sends them in its first request and shows them', async () => {

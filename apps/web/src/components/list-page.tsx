@@ -10,7 +10,7 @@ import Table, { type ColumnsType, type ColumnType, type TableRef } from 'antd/es
 import Tooltip from 'antd/es/tooltip';
 import { useCallback, useEffect, useMemo, useRef, useState, type ComponentType, type Key, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { downloadWithProgress } from '../lib/http';
+import { downloadExport, type ExportEndpoint } from '../lib/http';
 import { notify } from '../lib/notify';
 import { usePermission } from '../lib/permission';
 import { useRefreshResource, type ResourceCache } from '../lib/resource-cache';
@@ -44,13 +44,19 @@ export interface ListActions<Row> {
    * `when` hides the button on rows the server would refuse (e.g. built-in entries).
    */
   remove?: { permission: string; run: (row: Row) => Promise<unknown>; describe?: (row: Row) => ReactNode; when?: (row: Row) => boolean };
-  /** Excel export of the filtered list (`url` ends in `/export-excel`); `download` defaults to the app's download client. */
-  export?: { permission: string; url: string; fileName: string; download?: DownloadFn };
+  /**
+   * Excel export of the filtered list by the resource's `exportExcel` endpoint, shown to those
+   * holding the permission it is declared with; `download` defaults to the app's download client.
+   */
+  export?: { endpoint: ExportEndpoint; fileName: string; download?: DownloadFn };
 }
 
-export interface ListPageProps<Row extends object, Params extends PageQuery, TKey extends QueryKey> {
-  /** A TanStack `queryOptions` factory answering `{ list, total }`, e.g. `staffPageQuery`. */
-  query: (params: Params) => UseQueryOptions<Page<Row>, Error, Page<Row>, TKey>;
+export interface ListPageProps<Row extends object, Params extends PageQuery, TKey extends QueryKey, Answer = Page<Row>> {
+  /**
+   * A TanStack `queryOptions` factory giving `{ list, total }`, e.g. `staffPageQuery`; a list
+   * that shows the endpoint's answer otherwise (a tree) shapes it with `select`.
+   */
+  query: (params: Params) => UseQueryOptions<Answer, Error, Page<Row>, TKey>;
   /**
    * The resource the list shows (its query is keyed under it): a save or delete made through
    * the list refreshes every query of it and of the resources showing it, on any screen.
@@ -92,7 +98,7 @@ function parentKeys<Row extends object>(rows: readonly TreeRow<Row>[], keyOf: (r
  * The scaffold of every list screen (STYLE: "a web screen is mostly configuration"):
  * search form, toolbar, table with row actions, pagination and Excel export.
  */
-export function ListPage<Row extends object, Params extends PageQuery, TKey extends QueryKey>({
+export function ListPage<Row extends object, Params extends PageQuery, TKey extends QueryKey, Answer = Page<Row>>({
   query,
   cache,
   columns,
@@ -106,7 +112,7 @@ export function ListPage<Row extends object, Params extends PageQuery, TKey exte
   tree = false,
   can: canOverride,
   inUrl = true,
-}: ListPageProps<Row, Params, TKey>) {
+}: ListPageProps<Row, Params, TKey, Answer>) {
   const { hasPermi } = usePermission();
   const can = canOverride ?? hasPermi;
   const refresh = useRefreshResource();
@@ -143,7 +149,7 @@ export function ListPage<Row extends object, Params extends PageQuery, TKey exte
   const canCreate = create && can(create.permission);
   const canEdit = edit && can(edit.permission);
   const canRemove = remove && can(remove.permission);
-  const canExport = exportExcel && can(exportExcel.permission);
+  const canExport = exportExcel && can(exportExcel.endpoint.access.permission);
 
   const handle = useMemo<ListHandle<Row>>(() => ({ reload: () => void refetch(), create: (defaults) => setDialog({ open: true, defaults }) }), [refetch]);
 
@@ -206,10 +212,10 @@ export function ListPage<Row extends object, Params extends PageQuery, TKey exte
         )}
         {canExport && exportExcel && (
           <ExportButton
-            url={exportExcel.url}
+            endpoint={exportExcel.endpoint}
             params={{ ...allFilters, ...order }}
             fileName={exportExcel.fileName}
-            download={exportExcel.download ?? downloadWithProgress}
+            download={exportExcel.download ?? downloadExport}
           />
         )}
         {toolbar}

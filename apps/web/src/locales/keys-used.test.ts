@@ -47,6 +47,15 @@ const exists = (key: string, namespaces: string[]) => {
 
 const sources = sourceFiles(src).map((file) => [path.relative(src, file), fs.readFileSync(file, 'utf8')] as const);
 
+/**
+ * The contract's checks carry the wording of their refusals as keys of `components`
+ * (`.regex(…, 'form.code')`, worded by components/field-rules): a dotted text closing a call.
+ */
+const contractSrc = path.resolve(src, '../../../packages/contract/src');
+const checkKeys = [
+  ...new Set(sourceFiles(contractSrc).flatMap((file) => [...fs.readFileSync(file, 'utf8').matchAll(/'([a-z][\w-]*\.[\w.-]+)'\)/g)].map((m) => m[1]!))),
+];
+
 describe('the keys the code asks for', () => {
   test.each(sources)('%s', (_, code) => {
     const declared = [...code.matchAll(/useTranslation\(([^)]*)\)/g)].flatMap(([, args]) => {
@@ -72,6 +81,11 @@ function keysOf(value: unknown, prefix = ''): string[] {
   return Object.entries(value).flatMap(([k, v]) => keysOf(v, prefix ? `${prefix}.${k}` : k));
 }
 
+test("the keys the contract's checks carry are in components", () => {
+  expect(checkKeys.length).toBeGreaterThan(0);
+  expect(checkKeys.filter((key) => !exists(key, ['components']))).toEqual([]);
+});
+
 describe('every key is asked for by the code', () => {
   const code = sources.map(([, text]) => text).join('\n');
   // Any quoted text may be a key (`t('a')`, a key map, `t(x ? 'a' : 'b')`).
@@ -82,6 +96,7 @@ describe('every key is asked for by the code', () => {
   const suffixes = [...code.matchAll(/`\$\{[^}]+\}(\.[\w.-]+)`/g)].map((m) => m[1]!);
   const asked = (key: string) =>
     quoted.has(key) ||
+    checkKeys.includes(key) ||
     prefixes.some((prefix) => key.startsWith(prefix)) ||
     suffixes.some((suffix) => key.endsWith(suffix) && quoted.has(key.slice(0, -suffix.length)));
 

@@ -1,31 +1,63 @@
-import type { AnswerOf, Endpoint, InputFor } from '@lightdesk/contract';
+import * as contract from '@lightdesk/contract';
+import type { AnswerOf, Endpoint, HttpMethod, InputFor } from '@lightdesk/contract';
 import { vi } from 'vitest';
-import type { Http } from '../lib/http';
+import { safeParse } from 'zod/v4/core';
+import type * as Clients from '../lib/http/clients';
+import type { Http } from '../lib/http/client';
 
 type Answer<E extends Endpoint> = AnswerOf<E> | ((input: InputFor<E>) => AnswerOf<E> | Promise<AnswerOf<E>>);
+type AnyAnswer = unknown;
+
+const keyOf = (method: HttpMethod, path: string) => `${method} ${path}`;
+
+const isEndpoint = (value: unknown): value is Endpoint =>
+  typeof value === 'object' && value !== null && 'method' in value && 'path' in value && 'access' in value;
+
+/** Every endpoint the contract declares, alone or in a resource's set, by `METHOD /path`. */
+const declared = new Map(
+  Object.values(contract)
+    .flatMap((value) => (isEndpoint(value) ? [value] : typeof value === 'object' && value !== null ? Object.values(value).filter(isEndpoint) : []))
+    .map((endpoint) => [keyOf(endpoint.method, endpoint.path), endpoint]),
+);
+
+/**
+ * What a declared write answers unless the test says otherwise: the success its answer schema
+ * reads from `true` (`true` for an update or delete, id 1 for a create).
+ */
+function defaultAnswer(key: string): { value: unknown } | undefined {
+  const endpoint = declared.get(key);
+  if (!endpoint?.answer || endpoint.method === 'GET') return undefined;
+  const parsed = safeParse(endpoint.answer, true);
+  return parsed.success ? { value: parsed.data } : undefined;
+}
 
 /**
  * A fake of the HTTP clients, keyed by the contract's endpoint descriptors: a test says what an
  * endpoint answers with `answer(postApi.page, …)` (type-checked against its answer schema) and
- * reads what a screen sent with `sent(postApi.create)`. The real `call` builds the request, so a
- * screen calling a path the contract does not declare fails the test.
+ * reads what a screen sent with `sent(postApi.create)`. The real `call` builds the request, so
+ * a screen calling a path the contract does not declare fails the test; declared writes
+ * succeed unless answered otherwise, reads must be answered.
  *
- * Use one per test file: `vi.mock('<…>/lib/http/clients', () => fakeClients(server))` needs the
- * server created in `vi.hoisted`.
+ * One per test file, created in `vi.hoisted` so the mock factory can reach it:
+ * ```
+ * const server = await vi.hoisted(async () => (await import('<…>/test/fake-server')).fakeServer());
+ * vi.mock('<…>/lib/http/clients', (original) => server.clientsModule(original));
+ * beforeEach(() => server.reset());
+ * ```
  */
 export function fakeServer() {
-  const answers = new Map<string, unknown>();
+  const answers = new Map<string, AnyAnswer>();
   const requests: { key: string; input: unknown }[] = [];
-  const keyOf = (method: string, path: string) => `${method} ${path}`;
+  // Endpoints screens still call by URL until the contract declares them: answered apart.
+  const undeclared = new Map<string, AnyAnswer>();
 
-  const handle = (base: string, method: Endpoint['method']) =>
-    vi.fn((url: string, input?: unknown) => {
-      const key = keyOf(method, base + url);
-      requests.push({ key, input });
-      if (!answers.has(key)) return method === 'GET' ? Promise.reject(new Error(`unexpected ${key}`)) : Promise.resolve(true);
-      const answer = answers.get(key);
-      return Promise.resolve(typeof answer === 'function' ? (answer as (i: unknown) => unknown)(input) : answer);
-    });
+  const respond = async (key: string, input: unknown): Promise<unknown> => {
+    requests.push({ key, input });
+    const given = answers.has(key) ? { value: answers.get(key) } : undeclared.has(key) ? { value: undeclared.get(key) } : defaultAnswer(key);
+    if (!given) throw new Error(declared.has(key) ? `no answer for ${key}` : `${key} is not declared in the contract`);
+    return typeof given.value === 'function' ? await (given.value as (i: unknown) => unknown)(input) : given.value;
+  };
+  const handle = (base: string, method: HttpMethod) => vi.fn((url: string, input?: unknown) => respond(keyOf(method, base + url), input));
   // The clients' methods are generic in their answer; the fake answers whatever the test declared.
   const http = (base: string) =>
     ({
@@ -35,19 +67,37 @@ export function fakeServer() {
       put: handle(base, 'PUT'),
       delete: handle(base, 'DELETE'),
     }) as unknown as Http;
+  const clients = { api: http('/api'), openApi: http('/open'), furtherApi: http('/api/v2/saas/web') };
+  const sentTo = (key: string) => requests.filter((r) => r.key === key).map((r) => r.input);
 
   return {
-    clients: { api: http('/api'), openApi: http('/open'), furtherApi: http('/api/v2/saas/web') },
+    clients,
+    /** The factory of `vi.mock('<…>/lib/http/clients', …)`: the real module with its JSON clients replaced. */
+    async clientsModule(importOriginal: <T>() => Promise<T>): Promise<typeof Clients> {
+      return { ...(await importOriginal<typeof Clients>()), ...clients };
+    },
     answer<E extends Endpoint>(endpoint: E, answer: Answer<E>) {
       answers.set(keyOf(endpoint.method, endpoint.path), answer);
     },
-    /** The inputs sent to an endpoint, oldest first. */
+    /** The inputs sent to an endpoint (query or body), oldest first. */
     sent<E extends Endpoint>(endpoint: E): InputFor<E>[] {
-      const key = keyOf(endpoint.method, endpoint.path);
-      return requests.filter((r) => r.key === key).map((r) => r.input as InputFor<E>);
+      return sentTo(keyOf(endpoint.method, endpoint.path)) as InputFor<E>[];
+    },
+    /**
+     * Endpoints the contract does not declare yet, by method and full path. Once one is
+     * declared, answering it here throws: the test moves to `answer(descriptor, …)`.
+     */
+    undeclared: {
+      answer(method: HttpMethod, path: string, answer: AnyAnswer) {
+        const key = keyOf(method, path);
+        if (declared.has(key)) throw new Error(`${key} is declared in the contract: answer it by its descriptor`);
+        undeclared.set(key, answer);
+      },
+      sent: (method: HttpMethod, path: string) => sentTo(keyOf(method, path)),
     },
     reset() {
       answers.clear();
+      undeclared.clear();
       requests.length = 0;
     },
   };

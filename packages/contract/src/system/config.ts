@@ -38,7 +38,7 @@ export type ConfigQuery = z.infer<typeof ConfigQuery>;
 const ConfigFields = z.object({
   key: Text(100)
     .min(1)
-    .regex(/^[a-z0-9][a-z0-9._-]*$/, 'lower-case letters, digits, dots, dashes and underscores'),
+    .regex(/^[a-z0-9][a-z0-9._-]*$/, 'form.configKey'),
   name: Text(100).min(1),
   value: Text(4000, { lines: true, trim: false }),
   valueType: ConfigValueType.default('string'),

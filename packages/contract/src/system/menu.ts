@@ -7,7 +7,7 @@ export const MenuType = z.enum(['D', 'M', 'B']);
 export type MenuType = z.infer<typeof MenuType>;
 
 /** `module:resource:action`, or empty for entries that need none (directories, guides). */
-export const PermissionCode = Text(100).regex(/^([a-z][a-z0-9-]*:[a-z][a-z0-9-]*:[a-z][a-z0-9-]*)?$/, 'must look like module:resource:action');
+export const PermissionCode = Text(100).regex(/^([a-z][a-z0-9-]*:[a-z][a-z0-9-]*:[a-z][a-z0-9-]*)?$/, 'form.permissionCode');
 
 /** The menu list is flat (each row names its parent); the web builds the tree. */
 export const MenuQuery = ListQuery.extend({ name: TextFilter, status: CommonStatus.optional() });

@@ -8,7 +8,7 @@ export type PostQuery = z.infer<typeof PostQuery>;
 export const PostCreate = z.object({
   code: Text(64)
     .min(1)
-    .regex(/^[A-Za-z0-9_.-]+$/),
+    .regex(/^[A-Za-z0-9_.-]+$/, 'form.code'),
   name: Text(64).min(1),
   sort: Int32(0, 9999).default(0),
   status: CommonStatus.default(0),

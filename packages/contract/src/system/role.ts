@@ -14,7 +14,7 @@ export type RoleQuery = z.infer<typeof RoleQuery>;
 export const RoleCreate = z.object({
   code: Text(64)
     .min(1)
-    .regex(/^[A-Za-z0-9_.:-]+$/),
+    .regex(/^[A-Za-z0-9_.:-]+$/, 'form.roleCode'),
   name: Text(64).min(1),
   sort: Int32(0, 9999).default(0),
   status: CommonStatus.default(0),

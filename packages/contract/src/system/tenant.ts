@@ -18,8 +18,8 @@ export type TenantQuery = z.infer<typeof TenantQuery>;
 
 /** `saas` is the platform's own code. */
 export const TenantCode = Text(32)
-  .regex(/^[a-z0-9-]{2,32}$/)
-  .refine((v) => v !== 'saas', 'is reserved for the platform');
+  .regex(/^[a-z0-9-]{2,32}$/, 'form.agentCode')
+  .refine((v) => v !== 'saas', 'form.codeReserved');
 
 const TenantFields = z.object({
   name: Text(64).min(1),

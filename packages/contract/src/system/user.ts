@@ -19,7 +19,7 @@ export type StaffQuery = z.infer<typeof StaffQuery>;
 /** Sign-in names: unique platform-wide regardless of case, since sign-in names no tenant. */
 export const StaffUsername = Text(30)
   .min(4)
-  .regex(/^[A-Za-z0-9_.@-]+$/);
+  .regex(/^[A-Za-z0-9_.@-]+$/, 'form.username');
 /** The user_sex dictionary: 0 unknown, 1 male, 2 female. */
 export const Sex = Int32(0, 2);
 

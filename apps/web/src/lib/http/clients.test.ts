@@ -95,6 +95,19 @@ describe('main client (/api)', () => {
     expect(toasts).toEqual(['Zu viele Versuche. Bitte in 30 s erneut versuchen.']);
   });
 
+  test('a refused field whose reason is the key of a form wording shows that wording', async () => {
+    answer(mainClient, { data: envelope(400, { key: 'common.bad-input', params: { field: 'code', reason: 'form.code' } }) });
+    await api.post('/system/post/create').catch(() => {});
+    answer(mainClient, {
+      data: envelope(400, { key: 'common.bad-input', params: { field: 'name', reason: 'Too small: expected string to have >=1 characters' } }),
+    });
+    await api.post('/system/post/create').catch(() => {});
+    expect(toasts).toEqual([
+      'Invalid value for code: Only letters, digits, underscores, dots and hyphens are allowed',
+      'Invalid value for name: Too small: expected string to have >=1 characters',
+    ]);
+  });
+
   test('a rule refusal (555) rejects without a toast: the screen words it', async () => {
     answer(mainClient, { data: envelope(555) });
     const error = await api.post('/x').catch((e: unknown) => e);

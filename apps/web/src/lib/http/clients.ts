@@ -45,12 +45,3 @@ export const furtherApi = httpOf(furtherClient);
 
 export const downloadFile = (url: string, params?: Record<string, unknown>): Promise<DownloadedFile> => fetchBlob(downloadClient, url, params);
 export const downloadFurtherFile = (url: string, params?: Record<string, unknown>): Promise<DownloadedFile> => fetchBlob(furtherBlobClient, url, params);
-
-/**
- * A list's Excel export (components/export-button DownloadFn): the download client, reporting
- * bytes as they arrive — streamed exports have no length, so `total` may be absent.
- */
-export async function downloadWithProgress(url: string, params: Record<string, string>, onProgress: (loaded: number, total?: number) => void): Promise<Blob> {
-  const file = await fetchBlob(downloadClient, url, params, onProgress);
-  return file.blob;
-}

@@ -1,12 +1,11 @@
-import type { AnswerOf, Endpoint, InputFor } from '@lightdesk/contract';
-import { queryOptions } from '@tanstack/react-query';
-import { api, furtherApi, openApi } from './clients';
-import type { Http } from './client';
+import type { AnswerOf, Endpoint, InputFor, PermissionAccess } from '@lightdesk/contract';
+import { fetchBlob, type Client, type Http } from './client';
+import { api, downloadClient, furtherApi, furtherBlobClient, openApi } from './clients';
 
-/** The client of an endpoint's surface, and the path relative to that client's base. */
-function clientFor(path: string): { http: Http; relative: string } {
-  if (path.startsWith('/api/v2/saas/web/')) return { http: furtherApi, relative: path.slice('/api/v2/saas/web'.length) };
-  if (path.startsWith('/api/')) return { http: api, relative: path.slice('/api'.length) };
+/** The clients of an endpoint's surface (JSON, and files where the surface serves any), and the path relative to their base. */
+function surfaceOf(path: string): { http: Http; files?: Client; relative: string } {
+  if (path.startsWith('/api/v2/saas/web/')) return { http: furtherApi, files: furtherBlobClient, relative: path.slice('/api/v2/saas/web'.length) };
+  if (path.startsWith('/api/')) return { http: api, files: downloadClient, relative: path.slice('/api'.length) };
   if (path.startsWith('/open/')) return { http: openApi, relative: path.slice('/open'.length) };
   throw new Error(`No client serves ${path}`);
 }
@@ -20,7 +19,7 @@ export type EndpointInput<E extends Endpoint> = InputFor<E> extends undefined ? 
  * for GET and DELETE, the input is the body otherwise.
  */
 export function call<E extends Endpoint>(endpoint: E, ...[input]: EndpointInput<E>): Promise<AnswerOf<E>> {
-  const { http, relative } = clientFor(endpoint.path);
+  const { http, relative } = surfaceOf(endpoint.path);
   const data = input as Record<string, unknown> | undefined;
   switch (endpoint.method) {
     case 'GET':
@@ -34,9 +33,19 @@ export function call<E extends Endpoint>(endpoint: E, ...[input]: EndpointInput<
   }
 }
 
-/** The cache key of an endpoint's answer: its path first, so invalidating a path prefix refreshes every screen that shows it. */
-export const queryKeyOf = <E extends Endpoint>(endpoint: E, input?: InputFor<E>) => (input === undefined ? [endpoint.path] : [endpoint.path, input]);
+/** A list's Excel export (`postApi.exportExcel`): a GET answering a file, guarded by a permission. */
+export type ExportEndpoint = Endpoint<'GET', Endpoint['query'], undefined, undefined, PermissionAccess>;
 
-/** Query options for a GET endpoint: `useQuery(endpointQuery(postApi.page, q))`. */
-export const endpointQuery = <E extends Endpoint<'GET'>>(endpoint: E, ...[input]: EndpointInput<E>) =>
-  queryOptions({ queryKey: queryKeyOf(endpoint, input as InputFor<E>), queryFn: () => call(endpoint, ...([input] as EndpointInput<E>)) });
+/**
+ * Downloads an export with the list's filters, reporting bytes as they arrive (components/export-button
+ * DownloadFn): streamed exports have no length, so `total` may be absent.
+ */
+export async function downloadExport(
+  endpoint: ExportEndpoint,
+  params: Record<string, string>,
+  onProgress: (loaded: number, total?: number) => void,
+): Promise<Blob> {
+  const { files, relative } = surfaceOf(endpoint.path);
+  if (!files) throw new Error(`No file client serves ${endpoint.path}`);
+  return (await fetchBlob(files, relative, params, onProgress)).blob;
+}

@@ -29,11 +29,21 @@ export function endSession(token: string): boolean {
 const text = (key: string, fallback: string, params?: Record<string, unknown>) => (i18n.exists(key) ? i18n.t(key, params) : fallback);
 
 /**
+ * The params of a message, a refused field's reason worded: a contract check may carry the key of
+ * the forms' wording of it (`form.code`, components namespace) as the reason of its 400.
+ */
+function wordedParams(params: Envelope['params']): Record<string, unknown> {
+  const reason = params?.reason;
+  if (typeof reason !== 'string' || !i18n.exists(reason, { ns: 'components' })) return { ...params };
+  return { ...params, reason: i18n.t(reason, { ns: 'components', field: params?.field }) };
+}
+
+/**
  * The text of a failed answer: the translation of the envelope's message key when this language has one,
  * else msg in Chinese / egMsg otherwise, else the client's default.
  */
 export function envelopeText(envelope: Envelope<unknown>, fallback = 'Error'): string {
-  if (envelope.key && i18n.exists(`error.${envelope.key}`)) return i18n.t(`error.${envelope.key}`, { ...envelope.params });
+  if (envelope.key && i18n.exists(`error.${envelope.key}`)) return i18n.t(`error.${envelope.key}`, wordedParams(envelope.params));
   const raw = currentLanguage() === 'zh-CN' ? envelope.msg : envelope.egMsg;
   return raw || fallback;
 }

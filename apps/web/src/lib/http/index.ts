@@ -4,7 +4,6 @@ export {
   furtherApi,
   downloadFile,
   downloadFurtherFile,
-  downloadWithProgress,
   mainClient,
   openClient,
   downloadClient,
@@ -13,6 +12,6 @@ export {
   nestedParams,
 } from './clients';
 export { saveFile, type DownloadedFile, type Http, type Progress, type RequestOptions } from './client';
-export { call, endpointQuery, queryKeyOf } from './endpoint';
+export { call, downloadExport, type EndpointInput, type ExportEndpoint } from './endpoint';
 export { ApiError, NetworkError, HttpStatusError } from './errors';
 export { setSessionEndHandler, showError } from './feedback';

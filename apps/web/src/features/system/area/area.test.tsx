@@ -3,12 +3,15 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, test, vi } from 'vitest';
 import { renderWithProviders } from '../../../components/test-utils';
-import { answerGets, fakeApi, resetApi, setUpPeople } from '../shared/people-test-kit';
+import { setUpPeople } from '../shared/people-test-kit';
 import { systemTestI18n } from '../shared/system-test-i18n';
 import { AreaPage } from './area-page';
 
-vi.mock('../../../lib/http', async (original) => ({ ...(await original<object>()), api: (await import('../shared/people-test-kit')).fakeApi }));
-const api = fakeApi;
+const server = await vi.hoisted(async () => (await import('../../../test/fake-server')).fakeServer());
+vi.mock('../../../lib/http/clients', (original) => server.clientsModule(original));
+
+// Not declared in the contract yet.
+const AREA_TREE = '/api/system/area/tree';
 
 const country = (code: string, name: string, subdivisions: [string, string][] = []): AreaNode => ({
   code,
@@ -27,10 +30,10 @@ const WORLD = [
 ];
 
 beforeEach(() => {
-  resetApi();
-  answerGets({
-    '/system/area/tree': (params?: Record<string, unknown>) => (params?.keyword === 'bav' ? [country('DE', 'Germany', [['DE-BY', 'Bavaria']])] : WORLD),
-  });
+  server.reset();
+  server.undeclared.answer('GET', AREA_TREE, (query?: { keyword?: string }) =>
+    query?.keyword === 'bav' ? [country('DE', 'Germany', [['DE-BY', 'Bavaria']])] : WORLD,
+  );
 });
 
 describe('Areas', () => {
@@ -44,7 +47,7 @@ describe('Areas', () => {
     expect(within(tree).queryByText('Bavaria')).toBeNull();
 
     await userEvent.type(within(screen.getByTestId('area-search')).getByRole('searchbox'), 'bav{Enter}');
-    await waitFor(() => expect(api.get).toHaveBeenLastCalledWith('/system/area/tree', { keyword: 'bav' }));
+    await waitFor(() => expect(server.undeclared.sent('GET', AREA_TREE).at(-1)).toEqual({ keyword: 'bav' }));
     await waitFor(() => expect(within(screen.getByTestId('area-tree')).getByText('DE-BY')).toBeInTheDocument());
     // The match is marked in the name.
     expect(screen.getByText('Bav', { selector: 'mark' })).toBeInTheDocument();

@@ -1,4 +1,4 @@
-import { ConfigVisibility, configValueProblem, type ConfigCreate, type ConfigEntry, type ConfigValueType } from '@lightdesk/contract';
+import { ConfigCreate, ConfigVisibility, configValueProblem, type ConfigEntry, type ConfigValueType } from '@lightdesk/contract';
 import Alert from 'antd/es/alert';
 import Col from 'antd/es/col';
 import Form from 'antd/es/form';
@@ -10,15 +10,14 @@ import Switch from 'antd/es/switch';
 import { useTranslation } from 'react-i18next';
 import type { ListForm } from '../../../components/list-page';
 import { FormDialog } from '../../../components/form-dialog';
-import { useFieldRules, RemarkField } from '../../../components/form-fields';
+import { useContractRules } from '../../../components/field-rules';
+import { RemarkField } from '../../../components/form-fields';
 import { createConfig, updateConfig } from './api';
 import { BLANK, toControl, toText, type ControlValue } from './config-value';
 
 type Values = Omit<ConfigCreate, 'value'> & { value: ControlValue };
 
 export const VALUE_TYPES: readonly ConfigValueType[] = ['string', 'number', 'boolean', 'json'];
-// The contract's key rule: lower-case words joined by dots, dashes or underscores.
-const KEY = /^[a-z0-9][a-z0-9._-]*$/;
 
 /** The value's control for its type: text, number, switch, or a JSON text area. */
 function valueControl(type: ConfigValueType) {
@@ -53,6 +52,7 @@ export const ConfigForm: ListForm<ConfigEntry> = ({ row, onClose }) => {
     return row ? updateConfig({ ...body, id: row.id }) : createConfig(body);
   };
 
+  // How the value must read depends on its type: the contract checks it across fields (configValueProblem).
   const valueRules = [
     ...(type === 'number' ? [{ required: true, message: t('config.rule.number') }] : []),
     ...(type === 'json'
@@ -64,7 +64,7 @@ export const ConfigForm: ListForm<ConfigEntry> = ({ row, onClose }) => {
         ]
       : []),
   ];
-  const { max } = useFieldRules();
+  const rules = useContractRules(ConfigCreate);
 
   return (
     <FormDialog<Values>
@@ -79,17 +79,12 @@ export const ConfigForm: ListForm<ConfigEntry> = ({ row, onClose }) => {
       {builtIn && <Alert type="warning" showIcon title={t('config.form.builtInNotice')} style={{ marginBottom: 16 }} />}
       <Row gutter={16}>
         <Col xs={24} sm={12}>
-          <Form.Item name="name" label={t('config.field.name')} rules={[{ required: true, whitespace: true, message: t('config.rule.name') }, max(100)]}>
+          <Form.Item name="name" label={t('config.field.name')} rules={rules('name', t('config.field.name'))}>
             <Input maxLength={100} data-testid="config-name" />
           </Form.Item>
         </Col>
         <Col xs={24} sm={12}>
-          <Form.Item
-            name="key"
-            label={t('config.field.key')}
-            tooltip={t('config.form.keyHint')}
-            rules={[{ required: true, whitespace: true, message: t('config.rule.key') }, { pattern: KEY, message: t('config.rule.keyFormat') }, max(100)]}
-          >
+          <Form.Item name="key" label={t('config.field.key')} tooltip={t('config.form.keyHint')} rules={rules('key', t('config.field.key'))}>
             <Input maxLength={100} disabled={builtIn} placeholder="store.opening-hour" data-testid="config-key" />
           </Form.Item>
         </Col>
@@ -118,7 +113,7 @@ export const ConfigForm: ListForm<ConfigEntry> = ({ row, onClose }) => {
           </Form.Item>
         </Col>
         <Col span={24}>
-          <RemarkField label={t('common.remark')} rows={2} />
+          <RemarkField label={t('common.remark')} rows={2} rules={rules('remark', t('common.remark'))} />
         </Col>
       </Row>
     </FormDialog>

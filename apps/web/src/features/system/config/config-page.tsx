@@ -1,4 +1,4 @@
-import type { ConfigEntry, ConfigValueType, ConfigVisibility } from '@lightdesk/contract';
+import { configApi, type ConfigEntry, type ConfigValueType, type ConfigVisibility } from '@lightdesk/contract';
 import Tag from 'antd/es/tag';
 import Typography from 'antd/es/typography';
 import { useMemo } from 'react';
@@ -52,7 +52,7 @@ export function ConfigPage() {
           describe: (row) => `${row.name} (${row.key})`,
           when: (row) => !row.builtIn,
         },
-        export: { permission: 'system:config:export', url: '/system/config/export-excel', fileName: t('config.exportFile') },
+        export: { endpoint: configApi.exportExcel, fileName: t('config.exportFile') },
       }}
     />
   );

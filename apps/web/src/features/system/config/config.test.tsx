@@ -1,14 +1,14 @@
-import type { ConfigEntry } from '@lightdesk/contract';
+import { configApi, type ConfigEntry } from '@lightdesk/contract';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, test, vi } from 'vitest';
 import { renderWithProviders } from '../../../components/test-utils';
-import { answerGets, fakeApi, resetApi, setUpPeople } from '../shared/people-test-kit';
+import { setUpPeople } from '../shared/people-test-kit';
 import { systemTestI18n } from '../shared/system-test-i18n';
 import { ConfigPage } from './config-page';
 
-vi.mock('../../../lib/http', async (original) => ({ ...(await original<object>()), api: (await import('../shared/people-test-kit')).fakeApi }));
-const api = fakeApi;
+const server = await vi.hoisted(async () => (await import('../../../test/fake-server')).fakeServer());
+vi.mock('../../../lib/http/clients', (original) => server.clientsModule(original));
 
 const at = '2025-01-02T03:04:05.000Z';
 const CONFIGS: ConfigEntry[] = [
@@ -37,8 +37,8 @@ const CONFIGS: ConfigEntry[] = [
 ];
 
 beforeEach(() => {
-  resetApi();
-  answerGets({ '/system/config/page': { list: CONFIGS, total: 2 } });
+  server.reset();
+  server.answer(configApi.page, { list: CONFIGS, total: 2 });
 });
 
 const rowOf = (key: string) => screen.getAllByRole('row').find((r) => r.textContent?.includes(key))!;
@@ -68,15 +68,9 @@ describe('Parameter settings', () => {
     await userEvent.click(value);
     await userEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
     await waitFor(() =>
-      expect(api.put).toHaveBeenCalledWith('/system/config/update', {
-        id: 1,
-        key: 'security.captcha.enabled',
-        name: 'Captcha on sign-in',
-        valueType: 'boolean',
-        value: 'false',
-        visibility: 'none',
-        remark: '',
-      }),
+      expect(server.sent(configApi.update)).toEqual([
+        { id: 1, key: 'security.captcha.enabled', name: 'Captcha on sign-in', valueType: 'boolean', value: 'false', visibility: 'none', remark: '' },
+      ]),
     );
   });
 
@@ -91,13 +85,11 @@ describe('Parameter settings', () => {
     fireEvent.change(value, { target: { value: '{"from": 9,' } });
     await userEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
     expect(await within(dialog).findByText('Enter valid JSON')).toBeInTheDocument();
-    expect(api.put).not.toHaveBeenCalled();
+    expect(server.sent(configApi.update)).toEqual([]);
 
     fireEvent.change(value, { target: { value: '{"from": 9, "to": 21}' } });
     await userEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
-    await waitFor(() =>
-      expect(api.put).toHaveBeenCalledWith('/system/config/update', expect.objectContaining({ id: 2, value: '{"from": 9, "to": 21}', valueType: 'json' })),
-    );
+    await waitFor(() => expect(server.sent(configApi.update)).toEqual([expect.objectContaining({ id: 2, value: '{"from": 9, "to": 21}', valueType: 'json' })]));
   });
 
   test('a new parameter is readable by nobody unless marked; the choice is sent', async () => {
@@ -115,7 +107,7 @@ describe('Parameter settings', () => {
     );
     fireEvent.click(await screen.findByTitle("All staff, agents' included"));
     await userEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
-    await waitFor(() => expect(api.post).toHaveBeenCalledWith('/system/config/create', expect.objectContaining({ key: 'store.welcome', visibility: 'all' })));
+    await waitFor(() => expect(server.sent(configApi.create)).toEqual([expect.objectContaining({ key: 'store.welcome', visibility: 'all' })]));
   });
 
   test('a reader sees neither create, export, edit nor delete', async () => {

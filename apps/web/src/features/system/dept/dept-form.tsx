@@ -1,4 +1,4 @@
-import type { DeptCreate } from '@lightdesk/contract';
+import { DeptCreate } from '@lightdesk/contract';
 import { useQuery } from '@tanstack/react-query';
 import Col from 'antd/es/col';
 import Form from 'antd/es/form';
@@ -9,7 +9,8 @@ import { useTranslation } from 'react-i18next';
 import type { ListForm } from '../../../components/list-page';
 import { DeptTreeSelect } from '../shared/dept-tree';
 import { FormDialog } from '../../../components/form-dialog';
-import { useFieldRules, SortField, StatusField } from '../../../components/form-fields';
+import { useContractRules } from '../../../components/field-rules';
+import { SortField, StatusField } from '../../../components/form-fields';
 import { createDept, leaderOptionsQuery, updateDept, type DeptNode } from './api';
 
 /** The form's parent is empty for a top-level department; the contract's root is 0. */
@@ -21,7 +22,7 @@ export const DeptForm: ListForm<DeptNode> = ({ row, defaults, onClose }) => {
   const [form] = Form.useForm<Values>();
   const leaders = useQuery(leaderOptionsQuery());
   const start = row ?? { sort: 0, status: 0, leaderUserId: null, phone: '', email: '', ...defaults };
-  const { required, requiredValue } = useFieldRules();
+  const rules = useContractRules(DeptCreate);
 
   return (
     <FormDialog<Values>
@@ -41,12 +42,12 @@ export const DeptForm: ListForm<DeptNode> = ({ row, defaults, onClose }) => {
       </Form.Item>
       <Row gutter={16}>
         <Col span={12}>
-          <Form.Item name="name" label={t('dept.name')} rules={[required(t('dept.name')), { max: 64 }]}>
+          <Form.Item name="name" label={t('dept.name')} rules={rules('name', t('dept.name'))}>
             <Input maxLength={64} />
           </Form.Item>
         </Col>
         <Col span={12}>
-          <SortField label={t('common.sort')} rules={[requiredValue(t('common.sort'))]} />
+          <SortField label={t('common.sort')} rules={rules('sort', t('common.sort'))} />
         </Col>
         <Col span={12}>
           <Form.Item name="leaderUserId" label={t('dept.leader')}>
@@ -60,12 +61,12 @@ export const DeptForm: ListForm<DeptNode> = ({ row, defaults, onClose }) => {
           </Form.Item>
         </Col>
         <Col span={12}>
-          <Form.Item name="phone" label={t('dept.phone')} rules={[{ max: 30 }]}>
+          <Form.Item name="phone" label={t('dept.phone')} rules={rules('phone', t('dept.phone'))}>
             <Input maxLength={30} />
           </Form.Item>
         </Col>
         <Col span={12}>
-          <Form.Item name="email" label={t('common.email')} rules={[{ type: 'email', message: t('form.email') }]}>
+          <Form.Item name="email" label={t('common.email')} rules={rules('email', t('common.email'))}>
             <Input maxLength={100} />
           </Form.Item>
         </Col>

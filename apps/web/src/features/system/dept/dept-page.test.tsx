@@ -1,15 +1,16 @@
-import type { Dept } from '@lightdesk/contract';
+import { deptApi, staffApi, type Dept } from '@lightdesk/contract';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, expect, test, vi } from 'vitest';
 import { renderWithProviders } from '../../../components/test-utils';
 import { ScreenPathContext } from '../../../lib/navigation';
-import { answerGets, fakeApi, resetApi, setUpPeople } from '../shared/people-test-kit';
+import { setUpPeople } from '../shared/people-test-kit';
 import { systemTestI18n } from '../shared/system-test-i18n';
 import { UserPage } from '../user/user-page';
 import { DeptPage } from './dept-page';
 
-vi.mock('../../../lib/http', async (original) => ({ ...(await original<object>()), api: (await import('../shared/people-test-kit')).fakeApi }));
+const server = await vi.hoisted(async () => (await import('../../../test/fake-server')).fakeServer());
+vi.mock('../../../lib/http/clients', (original) => server.clientsModule(original));
 
 const dept = (id: number, parentId: number, name: string, leaderUserId: number | null = null): Dept => ({
   id,
@@ -26,12 +27,13 @@ const dept = (id: number, parentId: number, name: string, leaderUserId: number |
 const DEPTS = [dept(1, 0, 'Head office', 7), dept(2, 1, 'Sales'), dept(3, 2, 'Sales north'), dept(4, 1, 'Support'), dept(5, 0, 'Lab')];
 
 beforeEach(() => {
-  resetApi();
-  answerGets({
-    '/system/dept/list': DEPTS,
-    '/system/dept/list-all-simple': DEPTS.map(({ id, name, parentId }) => ({ id, name, parentId })),
-    '/system/user/list-all-simple': [{ id: 7, nickname: 'Ada Park', deptId: 1 }],
-  });
+  server.reset();
+  server.answer(deptApi.list, DEPTS);
+  server.answer(
+    deptApi.listAllSimple,
+    DEPTS.map(({ id, name, parentId }) => ({ id, name, parentId })),
+  );
+  server.answer(staffApi.listAllSimple, [{ id: 7, nickname: 'Ada Park', deptId: 1 }]);
   setUpPeople();
 });
 
@@ -67,15 +69,7 @@ test('"add sub-department" opens the form under that department and creates it t
   await userEvent.type(within(dialog).getByLabelText('Department name'), 'Field service');
   await userEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
   await waitFor(() =>
-    expect(fakeApi.post).toHaveBeenCalledWith('/system/dept/create', {
-      parentId: 4,
-      name: 'Field service',
-      sort: 0,
-      leaderUserId: null,
-      phone: '',
-      email: '',
-      status: 0,
-    }),
+    expect(server.sent(deptApi.create)).toEqual([{ parentId: 4, name: 'Field service', sort: 0, leaderUserId: null, phone: '', email: '', status: 0 }]),
   );
 });
 
@@ -90,15 +84,12 @@ test('without create permission there is neither "add" nor "add sub-department"'
 
 test('deleting a department refreshes the staff screen kept open beside it: its tree drops the department, its rows are read again', async () => {
   let depts = DEPTS;
-  answerGets({
-    '/system/dept/list': () => depts,
-    '/system/dept/list-all-simple': () => depts.map(({ id, name, parentId }) => ({ id, name, parentId })),
-    '/system/user/list-all-simple': [{ id: 7, nickname: 'Ada Park', deptId: 1 }],
-    '/system/user/page': { list: [], total: 0 },
-  });
-  fakeApi.delete.mockImplementation(async (_url, params) => {
-    depts = depts.filter((d) => d.id !== params?.id);
-    return true;
+  server.answer(deptApi.list, () => depts);
+  server.answer(deptApi.listAllSimple, () => depts.map(({ id, name, parentId }) => ({ id, name, parentId })));
+  server.answer(staffApi.page, { list: [], total: 0 });
+  server.answer(deptApi.delete, ({ id }) => {
+    depts = depts.filter((d) => d.id !== id);
+    return true as const;
   });
   // Two screens of the tags view: the department screen on show, the staff screen kept alive.
   renderWithProviders(
@@ -114,13 +105,13 @@ test('deleting a department refreshes the staff screen kept open beside it: its 
   );
   const staffTree = await screen.findByTestId('dept-panel');
   expect(await within(staffTree).findByText('Lab')).toBeInTheDocument();
-  const staffReads = () => fakeApi.get.mock.calls.filter(([url]) => url === '/system/user/page').length;
+  const staffReads = () => server.sent(staffApi.page).length;
   await waitFor(() => expect(staffReads()).toBe(1));
 
   const [deptList] = screen.getAllByTestId('list-page');
   await userEvent.click(within(within(deptList!).getByText('Lab').closest('tr')!).getByTestId('row-delete'));
   await userEvent.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Confirm' }));
-  await waitFor(() => expect(fakeApi.delete).toHaveBeenCalledWith('/system/dept/delete', { id: 5 }));
+  await waitFor(() => expect(server.sent(deptApi.delete)).toEqual([{ id: 5 }]));
 
   await waitFor(() => expect(within(staffTree).queryByText('Lab')).toBeNull());
   // Staff rows name their department.

@@ -1,17 +1,15 @@
-import type {
-  DictDataCreate,
-  DictDataDetail,
-  DictDataQuery,
-  DictDataUpdate,
-  DictTypeCreate,
-  DictTypeDetail,
-  DictTypeQuery,
-  DictTypeUpdate,
-  Page,
+import {
+  dictDataApi,
+  dictTypeApi,
+  type DictDataCreate,
+  type DictDataQuery,
+  type DictDataUpdate,
+  type DictTypeCreate,
+  type DictTypeQuery,
+  type DictTypeUpdate,
 } from '@lightdesk/contract';
-import { queryOptions } from '@tanstack/react-query';
 import { loadDicts } from '../../../components/load-dicts';
-import { api } from '../../../lib/http';
+import { call } from '../../../lib/http';
 import { resourceCache } from '../../../lib/resource-cache';
 
 export const dictTypeCache = resourceCache('system', 'dict-type');
@@ -28,17 +26,15 @@ const thenReload = async <T>(change: Promise<T>): Promise<T> => {
   return result;
 };
 
-export const dictTypePageQuery = (q: DictTypeQuery) =>
-  queryOptions({ queryKey: dictTypeCache.key('page', q), queryFn: () => api.get<Page<DictTypeDetail>>('/system/dict-type/page', q) });
-export const createDictType = (body: DictTypeCreate) => thenReload(api.post<number>('/system/dict-type/create', body));
+export const dictTypePageQuery = (q: DictTypeQuery) => dictTypeCache.query(dictTypeApi.page, q);
+export const createDictType = (body: DictTypeCreate) => thenReload(call(dictTypeApi.create, body));
 /** Renaming `type` is refused (409) while the dictionary has entries: they name it by its text. */
-export const updateDictType = (body: DictTypeUpdate) => thenReload(api.put<boolean>('/system/dict-type/update', body));
+export const updateDictType = (body: DictTypeUpdate) => thenReload(call(dictTypeApi.update, body));
 /** Refused (409) while the dictionary has entries. */
-export const deleteDictType = (id: number) => thenReload(api.delete<boolean>('/system/dict-type/delete', { id }));
+export const deleteDictType = (id: number) => thenReload(call(dictTypeApi.delete, { id }));
 
 /** The entries of one dictionary: `dictType` is part of every query. */
-export const dictDataPageQuery = (q: DictDataQuery) =>
-  queryOptions({ queryKey: dictDataCache.key('page', q), queryFn: () => api.get<Page<DictDataDetail>>('/system/dict-data/page', q) });
-export const createDictData = (body: DictDataCreate) => thenReload(api.post<number>('/system/dict-data/create', body));
-export const updateDictData = (body: DictDataUpdate) => thenReload(api.put<boolean>('/system/dict-data/update', body));
-export const deleteDictData = (id: number) => thenReload(api.delete<boolean>('/system/dict-data/delete', { id }));
+export const dictDataPageQuery = (q: DictDataQuery) => dictDataCache.query(dictDataApi.page, q);
+export const createDictData = (body: DictDataCreate) => thenReload(call(dictDataApi.create, body));
+export const updateDictData = (body: DictDataUpdate) => thenReload(call(dictDataApi.update, body));
+export const deleteDictData = (id: number) => thenReload(call(dictDataApi.delete, { id }));

@@ -1,4 +1,4 @@
-import { DictType, type DictDataDetail, type DictTypeDetail } from '@lightdesk/contract';
+import { dictDataApi, DictType, type DictDataDetail, type DictTypeDetail } from '@lightdesk/contract';
 import Drawer from 'antd/es/drawer';
 import Typography from 'antd/es/typography';
 import { useMemo } from 'react';
@@ -65,7 +65,7 @@ export function DictDataDrawer({ dict, onClose }: { dict: DictTypeDetail; onClos
             create: { permission: 'system:dict:create', form: DictDataForm },
             edit: { permission: 'system:dict:update', form: DictDataForm },
             remove: { permission: 'system:dict:delete', run: (row) => deleteDictData(row.id), describe: (row) => `${row.label} (${row.value})` },
-            export: { permission: 'system:dict:export', url: '/system/dict-data/export-excel', fileName: t('dict.data.exportFile', { type: dict.type }) },
+            export: { endpoint: dictDataApi.exportExcel, fileName: t('dict.data.exportFile', { type: dict.type }) },
           }}
         />
       </OpenDictType>

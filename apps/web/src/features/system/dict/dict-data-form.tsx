@@ -1,4 +1,4 @@
-import type { ColorType, DictDataCreate, DictDataDetail } from '@lightdesk/contract';
+import { ColorType, DictDataCreate, type DictDataDetail } from '@lightdesk/contract';
 import Col from 'antd/es/col';
 import Form from 'antd/es/form';
 import Input from 'antd/es/input';
@@ -8,16 +8,16 @@ import { use } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ListForm } from '../../../components/list-page';
 import { FormDialog } from '../../../components/form-dialog';
-import { useFieldRules, RemarkField, SortField, StatusField } from '../../../components/form-fields';
+import { useContractRules } from '../../../components/field-rules';
+import { RemarkField, SortField, StatusField } from '../../../components/form-fields';
 import { createDictData, updateDictData } from './api';
 import { DictEntryTag } from './dict-entry-tag';
 import { OpenDictType } from './dict-type-context';
 
 type Values = Omit<DictDataCreate, 'dictType'>;
 
-// The contract's colour types, checked complete at compile time without shipping its schema to the browser.
-const COLOURS = { '': 0, default: 1, primary: 2, success: 3, info: 4, warning: 5, danger: 6 } satisfies Record<(typeof ColorType)['options'][number], number>;
-const COLOUR_TYPES = Object.keys(COLOURS);
+// The contract's colour types, "none" first.
+const COLOUR_TYPES = ['', ...ColorType.options.filter((c) => c !== '')];
 
 /** Create or edit one entry of the open dictionary, with a preview of its tag. */
 export const DictDataForm: ListForm<DictDataDetail> = ({ row, onClose }) => {
@@ -27,7 +27,7 @@ export const DictDataForm: ListForm<DictDataDetail> = ({ row, onClose }) => {
   const label = Form.useWatch('label', form);
   const colorType = Form.useWatch('colorType', form) ?? '';
   const cssClass = Form.useWatch('cssClass', form);
-  const { max } = useFieldRules();
+  const rules = useContractRules(DictDataCreate);
   const half = { xs: 24, sm: 12 };
 
   return (
@@ -42,17 +42,12 @@ export const DictDataForm: ListForm<DictDataDetail> = ({ row, onClose }) => {
     >
       <Row gutter={16}>
         <Col {...half}>
-          <Form.Item name="label" label={t('dict.data.label')} rules={[{ required: true, whitespace: true, message: t('dict.rule.label') }, max(100)]}>
+          <Form.Item name="label" label={t('dict.data.label')} rules={rules('label', t('dict.data.label'))}>
             <Input maxLength={100} data-testid="dict-data-label" />
           </Form.Item>
         </Col>
         <Col {...half}>
-          <Form.Item
-            name="value"
-            label={t('dict.data.value')}
-            tooltip={t('dict.data.valueHint')}
-            rules={[{ required: true, whitespace: true, message: t('dict.rule.value') }, max(100)]}
-          >
+          <Form.Item name="value" label={t('dict.data.value')} tooltip={t('dict.data.valueHint')} rules={rules('value', t('dict.data.value'))}>
             <Input maxLength={100} data-testid="dict-data-value" />
           </Form.Item>
         </Col>
@@ -65,18 +60,18 @@ export const DictDataForm: ListForm<DictDataDetail> = ({ row, onClose }) => {
           </Form.Item>
         </Col>
         <Col {...half}>
-          <Form.Item name="cssClass" label={t('dict.data.cssClass')} tooltip={t('dict.data.cssClassHint')} rules={[max(100)]}>
+          <Form.Item name="cssClass" label={t('dict.data.cssClass')} tooltip={t('dict.data.cssClassHint')} rules={rules('cssClass', t('dict.data.cssClass'))}>
             <Input maxLength={100} />
           </Form.Item>
         </Col>
         <Col {...half}>
-          <SortField label={t('common.sort')} />
+          <SortField label={t('common.sort')} rules={rules('sort', t('common.sort'))} />
         </Col>
         <Col {...half}>
           <StatusField label={t('common.status')} />
         </Col>
         <Col span={24}>
-          <RemarkField label={t('common.remark')} rows={2} />
+          <RemarkField label={t('common.remark')} rows={2} rules={rules('remark', t('common.remark'))} />
         </Col>
         <Col span={24}>
           <Form.Item label={t('dict.data.preview')}>

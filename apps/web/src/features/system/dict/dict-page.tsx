@@ -1,5 +1,5 @@
 import UnorderedListOutlined from '@ant-design/icons/UnorderedListOutlined';
-import { DictType, type DictTypeDetail } from '@lightdesk/contract';
+import { DictType, dictTypeApi, type DictTypeDetail } from '@lightdesk/contract';
 import Button from 'antd/es/button';
 import Typography from 'antd/es/typography';
 import { useMemo, useState } from 'react';
@@ -60,7 +60,7 @@ export function DictPage() {
           create: { permission: 'system:dict:create', form: DictTypeForm },
           edit: { permission: 'system:dict:update', form: DictTypeForm },
           remove: { permission: 'system:dict:delete', run: (row) => deleteDictType(row.id), describe: (row) => `${row.name} (${row.type})` },
-          export: { permission: 'system:dict:export', url: '/system/dict-type/export-excel', fileName: t('dict.type.exportFile') },
+          export: { endpoint: dictTypeApi.exportExcel, fileName: t('dict.type.exportFile') },
         }}
       />
       {open && <DictDataDrawer dict={open} onClose={() => setOpen(undefined)} />}

@@ -1,20 +1,18 @@
-import type { DictTypeCreate, DictTypeDetail } from '@lightdesk/contract';
+import { DictTypeCreate, type DictTypeDetail } from '@lightdesk/contract';
 import Form from 'antd/es/form';
 import Input from 'antd/es/input';
 import { useTranslation } from 'react-i18next';
 import type { ListForm } from '../../../components/list-page';
 import { FormDialog } from '../../../components/form-dialog';
-import { useFieldRules, RemarkField, StatusField } from '../../../components/form-fields';
+import { useContractRules } from '../../../components/field-rules';
+import { RemarkField, StatusField } from '../../../components/form-fields';
 import { createDictType, updateDictType } from './api';
-
-// The contract's DictTypeParam: the code screens and the server name the dictionary by.
-const TYPE = /^[a-z0-9_]+$/;
 
 /** Create or edit a dictionary type (its name, code and status). */
 export const DictTypeForm: ListForm<DictTypeDetail> = ({ row, onClose }) => {
   const { t } = useTranslation('system');
   const [form] = Form.useForm<DictTypeCreate>();
-  const { max } = useFieldRules();
+  const rules = useContractRules(DictTypeCreate);
   return (
     <FormDialog<DictTypeCreate>
       title={t(row ? 'dict.type.editTitle' : 'dict.type.createTitle')}
@@ -24,19 +22,19 @@ export const DictTypeForm: ListForm<DictTypeDetail> = ({ row, onClose }) => {
       onSave={(values) => (row ? updateDictType({ ...values, id: row.id }) : createDictType(values))}
       onClose={onClose}
     >
-      <Form.Item name="name" label={t('dict.type.name')} rules={[{ required: true, whitespace: true, message: t('dict.rule.name') }, max(100)]}>
+      <Form.Item name="name" label={t('dict.type.name')} rules={rules('name', t('dict.type.name'))}>
         <Input maxLength={100} data-testid="dict-type-name" />
       </Form.Item>
       <Form.Item
         name="type"
         label={t('dict.type.type')}
         extra={row ? t('dict.type.typeLocked') : t('dict.type.typeHint')}
-        rules={[{ required: true, whitespace: true, message: t('dict.rule.type') }, { pattern: TYPE, message: t('dict.rule.typeFormat') }, max(100)]}
+        rules={rules('type', t('dict.type.type'))}
       >
         <Input maxLength={100} placeholder="store_region" data-testid="dict-type-type" />
       </Form.Item>
       <StatusField label={t('common.status')} extra={t('dict.type.statusHint')} />
-      <RemarkField label={t('common.remark')} />
+      <RemarkField label={t('common.remark')} rules={rules('remark', t('common.remark'))} />
     </FormDialog>
   );
 };

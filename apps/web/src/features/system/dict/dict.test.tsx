@@ -1,15 +1,15 @@
-import type { DictData, DictDataDetail, DictTypeDetail } from '@lightdesk/contract';
+import { dictDataApi, dictTypeApi, type DictData, type DictDataDetail, type DictTypeDetail } from '@lightdesk/contract';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, test, vi } from 'vitest';
 import { DictTag } from '../../../components/dict-tag';
 import { renderWithProviders } from '../../../components/test-utils';
-import { answerGets, fakeApi, resetApi, setUpPeople } from '../shared/people-test-kit';
+import { setUpPeople } from '../shared/people-test-kit';
 import { systemTestI18n } from '../shared/system-test-i18n';
 import { DictPage } from './dict-page';
 
-vi.mock('../../../lib/http', async (original) => ({ ...(await original<object>()), api: (await import('../shared/people-test-kit')).fakeApi }));
-const api = fakeApi;
+const server = await vi.hoisted(async () => (await import('../../../test/fake-server')).fakeServer());
+vi.mock('../../../lib/http/clients', (original) => server.clientsModule(original));
 
 const at = '2025-01-02T03:04:05.000Z';
 const TYPES: DictTypeDetail[] = [
@@ -26,13 +26,11 @@ const simple = (label: string): DictData[] => [
 ];
 
 beforeEach(() => {
-  resetApi();
-  answerGets({
-    '/system/dict-type/page': { list: TYPES, total: 2 },
-    '/system/dict-data/page': { list: ENTRIES, total: 2 },
-    // After the edit, the server answers the new label.
-    '/system/dict-data/list-all-simple': simple('Active'),
-  });
+  server.reset();
+  server.answer(dictTypeApi.page, { list: TYPES, total: 2 });
+  server.answer(dictDataApi.page, { list: ENTRIES, total: 2 });
+  // Not declared in the contract yet. After the edit, the server answers the new label.
+  server.undeclared.answer('GET', '/api/system/dict-data/list-all-simple', simple('Active'));
 });
 
 /** The dialog (over the drawer, itself a dialog) whose title reads so. */
@@ -59,7 +57,7 @@ describe('Dictionaries', () => {
     await screen.findByText('common_status');
     await userEvent.click(within(rowOf(document.body, 'common_status')).getByTestId('dict-entries'));
     const drawer = await screen.findByTestId('dict-data-drawer');
-    await waitFor(() => expect(api.get).toHaveBeenCalledWith('/system/dict-data/page', expect.objectContaining({ dictType: 'common_status', page: 1 })));
+    await waitFor(() => expect(server.sent(dictDataApi.page)).toContainEqual(expect.objectContaining({ dictType: 'common_status', page: 1 })));
     // The entries show as the tags they will be.
     await waitFor(() =>
       expect(
@@ -78,20 +76,12 @@ describe('Dictionaries', () => {
     await userEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
 
     await waitFor(() =>
-      expect(api.put).toHaveBeenCalledWith('/system/dict-data/update', {
-        id: 11,
-        dictType: 'common_status',
-        value: '0',
-        label: 'Active',
-        colorType: 'success',
-        cssClass: '',
-        sort: 0,
-        status: 0,
-        remark: '',
-      }),
+      expect(server.sent(dictDataApi.update)).toEqual([
+        { id: 11, dictType: 'common_status', value: '0', label: 'Active', colorType: 'success', cssClass: '', sort: 0, status: 0, remark: '' },
+      ]),
     );
     await waitFor(() => expect(within(screen.getByTestId('elsewhere')).getByText('Active')).toBeInTheDocument());
-    expect(api.get).toHaveBeenCalledWith('/system/dict-data/list-all-simple');
+    expect(server.undeclared.sent('GET', '/api/system/dict-data/list-all-simple')).toHaveLength(1);
   });
 
   test('the entries drawer lists the chosen dictionary, and a new entry is added to it', async () => {
@@ -100,7 +90,7 @@ describe('Dictionaries', () => {
     await screen.findByText('brand');
     await userEvent.click(screen.getByText('brand'));
     const drawer = await screen.findByTestId('dict-data-drawer');
-    await waitFor(() => expect(api.get).toHaveBeenCalledWith('/system/dict-data/page', expect.objectContaining({ dictType: 'brand' })));
+    await waitFor(() => expect(server.sent(dictDataApi.page)).toContainEqual(expect.objectContaining({ dictType: 'brand' })));
 
     await userEvent.click(within(drawer).getByTestId('list-create'));
     const dialog = await dialogTitled('Add entry to brand');
@@ -108,16 +98,9 @@ describe('Dictionaries', () => {
     fireEvent.change(within(dialog).getByTestId('dict-data-value'), { target: { value: 'solis' } });
     await userEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
     await waitFor(() =>
-      expect(api.post).toHaveBeenCalledWith('/system/dict-data/create', {
-        dictType: 'brand',
-        value: 'solis',
-        label: 'Solis',
-        colorType: '',
-        cssClass: '',
-        sort: 0,
-        status: 0,
-        remark: '',
-      }),
+      expect(server.sent(dictDataApi.create)).toEqual([
+        { dictType: 'brand', value: 'solis', label: 'Solis', colorType: '', cssClass: '', sort: 0, status: 0, remark: '' },
+      ]),
     );
   });
 });

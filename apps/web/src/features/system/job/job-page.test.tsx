@@ -1,4 +1,4 @@
-import type { Job, JobRun } from '@lightdesk/contract';
+import { jobRunApi, type Job, type JobRun } from '@lightdesk/contract';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, test, vi } from 'vitest';
@@ -8,12 +8,12 @@ import { useSession } from '../../../lib/session';
 import { systemTestI18n } from '../shared/system-test-i18n';
 import { JobPage } from './job-page';
 
-// The console client, replaced by a fake server per test.
-const http = vi.hoisted(() => {
-  type Call = (url: string, params?: object) => Promise<unknown>;
-  return { get: vi.fn<Call>(), post: vi.fn<Call>(), put: vi.fn<Call>(), delete: vi.fn<Call>() };
-});
-vi.mock('../../../lib/http', async (original) => ({ ...(await original()), api: http }));
+const server = await vi.hoisted(async () => (await import('../../../test/fake-server')).fakeServer());
+vi.mock('../../../lib/http/clients', (original) => server.clientsModule(original));
+
+// Not declared in the contract yet.
+const JOB_PAGE = '/api/system/job/page';
+const JOB_RUN = '/api/system/job/run';
 
 const job = (over: Partial<Job>): Job => ({
   name: 'system/log-retention',
@@ -78,11 +78,10 @@ const signIn = (permissions: string[]) =>
 const rowOf = (text: string) => screen.getByText(text).closest('tr')!;
 
 beforeEach(() => {
-  http.get.mockReset();
-  http.post.mockReset();
-  http.get.mockImplementation((url) =>
-    Promise.resolve(url === '/system/job-run/page' ? { list: RUNS, total: RUNS.length } : { list: JOBS, total: JOBS.length }),
-  );
+  server.reset();
+  server.answer(jobRunApi.page, { list: RUNS, total: RUNS.length });
+  server.undeclared.answer('GET', JOB_PAGE, { list: JOBS, total: JOBS.length });
+  server.undeclared.answer('POST', JOB_RUN, 17);
   setNotifier({ error: () => {}, success: () => {} });
   signIn(['*:*:*']);
 });
@@ -108,20 +107,19 @@ describe('jobs', () => {
   });
 
   test('run now asks first, queues the run and reloads the list', async () => {
-    http.post.mockResolvedValue(17);
     renderWithProviders(<JobPage />, { i18n: systemTestI18n() });
     await screen.findByText('Log retention');
-    const loads = http.get.mock.calls.length;
+    const loads = server.undeclared.sent('GET', JOB_PAGE).length;
     await userEvent.click(within(rowOf('Log retention')).getByTestId('job-run-now'));
     const confirm = await screen.findByRole('dialog');
     expect(confirm).toHaveTextContent('Run “Log retention” now?');
     await userEvent.click(within(confirm).getByRole('button', { name: 'Run now' }));
-    await waitFor(() => expect(http.post).toHaveBeenCalledWith('/system/job/run', { name: 'system/log-retention' }));
-    await waitFor(() => expect(http.get.mock.calls.length).toBeGreaterThan(loads));
+    await waitFor(() => expect(server.undeclared.sent('POST', JOB_RUN)).toEqual([{ name: 'system/log-retention' }]));
+    await waitFor(() => expect(server.undeclared.sent('GET', JOB_PAGE).length).toBeGreaterThan(loads));
   });
 
   test('a job with a run waiting or going shows it as running and cannot be run again', async () => {
-    http.get.mockResolvedValue({ list: [job({ busy: true })], total: 1 });
+    server.undeclared.answer('GET', JOB_PAGE, { list: [job({ busy: true })], total: 1 });
     renderWithProviders(<JobPage />, { i18n: systemTestI18n() });
     const row = (await screen.findByText('Log retention')).closest('tr')!;
     expect(within(row).getByText('Running')).toBeInTheDocument();
@@ -133,7 +131,7 @@ describe('jobs', () => {
     await userEvent.click(within((await screen.findByText('Log retention')).closest('tr')!).getByTestId('job-history-open'));
     const drawer = await screen.findByTestId('job-history');
     expect(await within(drawer).findByText('Run now by admin')).toBeInTheDocument();
-    expect(http.get).toHaveBeenCalledWith('/system/job-run/page', expect.objectContaining({ name: 'system/log-retention', page: 1 }));
+    expect(server.sent(jobRunApi.page)).toContainEqual(expect.objectContaining({ name: 'system/log-retention', page: 1 }));
     expect(within(drawer).getByText('Sign-in log rows: 120 · SMS log rows: 3')).toBeInTheDocument();
     const retry = within(drawer).getByText('Retry').closest('tr')!;
     expect(within(retry).getByText('Timed out')).toBeInTheDocument();

@@ -1,4 +1,4 @@
-import type { DictData, LoginLog, OperateLog, SmsLog } from '@lightdesk/contract';
+import { loginLogApi, operateLogApi, smsLogApi, tenantApi, type DictData, type LoginLog, type OperateLog, type SmsLog, type Tenant } from '@lightdesk/contract';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
@@ -11,12 +11,8 @@ import { LoginLogPage } from './login-log-page';
 import { OperateLogPage } from './operate-log-page';
 import { SmsLogPage } from './sms-log-page';
 
-// The console client, replaced by a fake server per test.
-const http = vi.hoisted(() => {
-  type Call = (url: string, params?: object) => Promise<unknown>;
-  return { get: vi.fn<Call>(), post: vi.fn<Call>(), put: vi.fn<Call>(), delete: vi.fn<Call>() };
-});
-vi.mock('../../../lib/http', async (original) => ({ ...(await original()), api: http }));
+const server = await vi.hoisted(async () => (await import('../../../test/fake-server')).fakeServer());
+vi.mock('../../../lib/http/clients', (original) => server.clientsModule(original));
 
 const CHROME = 'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36';
 const LOGINS: LoginLog[] = [
@@ -67,7 +63,24 @@ const SMS: SmsLog = {
   status: 'recorded',
   createdAt: '2025-05-06T07:08:09.000Z',
 };
-const AGENTS = [{ id: 5, code: 'acme', name: 'Acme Lighting', type: 'agent' }];
+const AGENTS: Tenant[] = [
+  {
+    id: 5,
+    code: 'acme',
+    name: 'Acme Lighting',
+    type: 'agent',
+    status: 0,
+    expiresAt: null,
+    contactName: '',
+    contactMobile: '',
+    staffQuota: null,
+    packageId: 7,
+    packageName: 'Retail basic',
+    staffCount: 1,
+    remark: '',
+    createdAt: '2025-01-02T03:04:05.000Z',
+  },
+];
 
 const dict = (value: string, label: string, colorType: string): DictData => ({
   dictType: 'system_login_result',
@@ -84,17 +97,13 @@ const signInAs = (tenantType: 'platform' | 'agent', permissions: string[]) => {
   );
   act(() => useSession.getState().setIdentity({ user: { id: 1, avatar: '', userName: 'admin', nickname: 'Admin' }, roles: ['admin'], permissions }));
 };
-const lastQuery = (url: string) => http.get.mock.calls.filter(([u]) => u === url).at(-1)?.[1];
 
 beforeEach(() => {
-  http.get.mockReset();
-  http.get.mockImplementation(async (url: string) => {
-    if (url === '/system/login-log/page') return { list: LOGINS, total: LOGINS.length };
-    if (url === '/system/operate-log/page') return { list: [OPERATION], total: 1 };
-    if (url === '/system/sms-log/page') return { list: [SMS], total: 1 };
-    if (url === '/system/tenant/page') return { list: AGENTS, total: AGENTS.length };
-    throw new Error(`unexpected GET ${url}`);
-  });
+  server.reset();
+  server.answer(loginLogApi.page, { list: LOGINS, total: LOGINS.length });
+  server.answer(operateLogApi.page, { list: [OPERATION], total: 1 });
+  server.answer(smsLogApi.page, { list: [SMS], total: 1 });
+  server.answer(tenantApi.page, { list: AGENTS, total: AGENTS.length });
   act(() => useDictStore.getState().setAll([dict('success', 'Success', 'success'), dict('tenant-disabled', 'Agent disabled', 'info')]));
   signInAs('platform', ['*:*:*']);
 });
@@ -115,7 +124,7 @@ describe('login log', () => {
     await userEvent.click(within(screen.getByTestId('log-agent-filter')).getByRole('combobox'));
     await userEvent.click(await screen.findByTitle('Acme Lighting (acme)'));
     await userEvent.click(within(screen.getByTestId('list-search')).getByRole('button', { name: /Search/ }));
-    await waitFor(() => expect(lastQuery('/system/login-log/page')).toEqual({ tenantId: '5', page: 1, limit: 20 }));
+    await waitFor(() => expect(server.sent(loginLogApi.page).at(-1)).toEqual({ tenantId: '5', page: 1, limit: 20 }));
   });
 
   test("an agent's staff read only their own rows: no agent filter", async () => {
@@ -146,6 +155,6 @@ describe('SMS log', () => {
     expect(screen.getByText('Recorded')).toBeInTheDocument();
     await userEvent.type(within(screen.getByTestId('list-search')).getAllByRole('textbox')[0]!, '1380');
     await userEvent.click(within(screen.getByTestId('list-search')).getByRole('button', { name: /Search/ }));
-    await waitFor(() => expect(lastQuery('/system/sms-log/page')).toEqual({ mobile: '1380', page: 1, limit: 20 }));
+    await waitFor(() => expect(server.sent(smsLogApi.page).at(-1)).toEqual({ mobile: '1380', page: 1, limit: 20 }));
   });
 });

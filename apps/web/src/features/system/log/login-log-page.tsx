@@ -1,4 +1,4 @@
-import { DictType, type LoginKind, type LoginLog } from '@lightdesk/contract';
+import { DictType, loginLogApi, type LoginKind, type LoginLog } from '@lightdesk/contract';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { col, dateCol, dictCol } from '../../../components/list-columns';
@@ -43,7 +43,7 @@ export function LoginLogPage() {
         ),
         dateRangeFilter('created', t('log.field.time')),
       ]}
-      actions={{ export: { permission: 'system:login-log:export', url: '/system/login-log/export-excel', fileName: t('log.exportFile.login') } }}
+      actions={{ export: { endpoint: loginLogApi.exportExcel, fileName: t('log.exportFile.login') } }}
     />
   );
 }

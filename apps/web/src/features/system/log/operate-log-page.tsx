@@ -1,5 +1,5 @@
 import EyeOutlined from '@ant-design/icons/EyeOutlined';
-import type { OperateLog } from '@lightdesk/contract';
+import { operateLogApi, type OperateLog } from '@lightdesk/contract';
 import Button from 'antd/es/button';
 import Typography from 'antd/es/typography';
 import { useMemo, useState } from 'react';
@@ -54,7 +54,7 @@ export function OperateLogPage() {
           ),
           dateRangeFilter('created', t('log.field.time')),
         ]}
-        actions={{ export: { permission: 'system:operate-log:export', url: '/system/operate-log/export-excel', fileName: t('log.exportFile.operate') } }}
+        actions={{ export: { endpoint: operateLogApi.exportExcel, fileName: t('log.exportFile.operate') } }}
         rowActions={(row) => (
           <Button type="link" size="small" icon={<EyeOutlined />} onClick={() => setOpen(row)} data-testid="row-detail">
             {t('log.detail.open')}

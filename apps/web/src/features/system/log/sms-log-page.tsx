@@ -1,4 +1,4 @@
-import type { SmsLog } from '@lightdesk/contract';
+import { smsLogApi, type SmsLog } from '@lightdesk/contract';
 import Tag from 'antd/es/tag';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -31,7 +31,7 @@ export function SmsLogPage() {
       cache={smsLogCache}
       columns={columns}
       filters={[textFilter('mobile', t('log.field.mobile')), textFilter('template', t('log.field.template')), dateRangeFilter('created', t('log.field.time'))]}
-      actions={{ export: { permission: 'system:sms-log:export', url: '/system/sms-log/export-excel', fileName: t('log.exportFile.sms') } }}
+      actions={{ export: { endpoint: smsLogApi.exportExcel, fileName: t('log.exportFile.sms') } }}
     />
   );
 }

@@ -1,7 +1,7 @@
-import type { Menu, MenuCreate, MenuQuery, MenuUpdate, Page } from '@lightdesk/contract';
+import { menuApi, type Menu, type MenuCreate, type MenuQuery, type MenuUpdate, type Page } from '@lightdesk/contract';
 import { queryOptions } from '@tanstack/react-query';
-import { api } from '../../../lib/http';
 import { buildTree, type TreeNode } from '../../../components/flat-tree';
+import { call } from '../../../lib/http';
 import { resourceCache } from '../../../lib/resource-cache';
 
 /** Role and agent-package forms offer the menu tree (`menuOptionsQuery`), keyed here too. */
@@ -9,28 +9,22 @@ export const menuCache = resourceCache('system', 'menu');
 
 export type MenuNode = TreeNode<Menu>;
 
-const menuList = (q: Partial<Pick<MenuQuery, 'name' | 'status' | 'sortBy' | 'sortOrder'>>) =>
-  api.get<Menu[]>('/system/menu/list', { name: q.name, status: q.status, sortBy: q.sortBy, sortOrder: q.sortOrder });
+// The cache holds the flat list as the server answers it; the trees are built when read.
+const asTree = (rows: Menu[]): Page<MenuNode> => ({ list: buildTree(rows), total: rows.length });
+// Buttons cannot hold children.
+const parentsTree = (rows: Menu[]) => buildTree(rows.filter((m) => m.type !== 'B'));
 
-/** The menu tree for the list screen: the server answers every matching entry flat (no paging); the web nests them. */
-export const menuTreeQuery = (q: MenuQuery) =>
-  queryOptions({
-    queryKey: menuCache.key('tree', { name: q.name, status: q.status, sortBy: q.sortBy, sortOrder: q.sortOrder }),
-    queryFn: async (): Promise<Page<MenuNode>> => {
-      const rows = await menuList(q);
-      return { list: buildTree(rows), total: rows.length };
-    },
-  });
+/**
+ * The menu tree for the list screen: the server answers every matching entry flat (no paging);
+ * the web nests them. Paging is left out of the query: the tree has none.
+ */
+export const menuTreeQuery = ({ name, status, sortBy, sortOrder }: MenuQuery) =>
+  queryOptions({ ...menuCache.query(menuApi.list, { name, status, sortBy, sortOrder }), select: asTree });
 
-/** Every entry, for the parent picker: buttons cannot hold children, so they are left out. */
-export const menuParentsQuery = () =>
-  queryOptions({
-    queryKey: menuCache.key('parents'),
-    queryFn: () => menuList({}),
-    select: (rows) => buildTree(rows.filter((m) => m.type !== 'B')),
-  });
+/** Every entry, for the parent picker. */
+export const menuParentsQuery = () => queryOptions({ ...menuCache.query(menuApi.list, {}), select: parentsTree });
 
-export const createMenu = (body: MenuCreate) => api.post<number>('/system/menu/create', body);
-export const updateMenu = (body: MenuUpdate) => api.put<boolean>('/system/menu/update', body);
+export const createMenu = (body: MenuCreate) => call(menuApi.create, body);
+export const updateMenu = (body: MenuUpdate) => call(menuApi.update, body);
 /** Refused (409) while the entry has children. */
-export const deleteMenu = (id: number) => api.delete<boolean>('/system/menu/delete', { id });
+export const deleteMenu = (id: number) => call(menuApi.delete, { id });

@@ -1,4 +1,4 @@
-import { DictType, type Menu, type MenuCreate, type MenuType } from '@lightdesk/contract';
+import { DictType, MenuCreate, type Menu, type MenuType } from '@lightdesk/contract';
 import { useQuery } from '@tanstack/react-query';
 import Col from 'antd/es/col';
 import Form from 'antd/es/form';
@@ -12,7 +12,8 @@ import { useTranslation } from 'react-i18next';
 import type { ListForm } from '../../../components/list-page';
 import { useDictLabel } from '../../../components/use-dict';
 import { FormDialog } from '../../../components/form-dialog';
-import { useFieldRules, SortField, StatusField } from '../../../components/form-fields';
+import { useContractRules } from '../../../components/field-rules';
+import { SortField, StatusField } from '../../../components/form-fields';
 import { createMenu, menuParentsQuery, updateMenu, type MenuNode } from './api';
 import { MenuIconPicker } from './menu-icon-picker';
 
@@ -43,8 +44,6 @@ const UNUSED: Pick<MenuCreate, TypeField> = {
 };
 
 const MENU_TYPES: readonly MenuType[] = ['D', 'M', 'B'];
-// The contract's PermissionCode: module:resource:action in lower-case words.
-const PERMISSION = /^[a-z][a-z0-9-]*:[a-z][a-z0-9-]*:[a-z][a-z0-9-]*$/;
 const EXTERNAL = /^https?:\/\//;
 
 /** The contract's body for this kind of entry: used fields trimmed, the others at their defaults. */
@@ -99,6 +98,7 @@ export const MenuForm: ListForm<MenuNode> = ({ row, defaults, onClose }) => {
     return row ? updateMenu({ id: row.id, ...body }) : createMenu(body);
   };
 
+  // What depends on the kind and the parent is the contract's check of the whole entry (MenuCreate's refinement).
   const pathRule = ({ getFieldValue }: { getFieldValue: (name: string) => unknown }) => ({
     validator: (_: unknown, value?: string) => {
       const path = value?.trim() ?? '';
@@ -107,7 +107,7 @@ export const MenuForm: ListForm<MenuNode> = ({ row, defaults, onClose }) => {
       return Promise.resolve();
     },
   });
-  const { max } = useFieldRules();
+  const rules = useContractRules(MenuCreate);
   const half = { xs: 24, sm: 12 };
   const third = { xs: 24, sm: 8 };
 
@@ -124,7 +124,7 @@ export const MenuForm: ListForm<MenuNode> = ({ row, defaults, onClose }) => {
     >
       <Row gutter={16}>
         <Col span={24}>
-          <Form.Item name="parentId" label={t('menu.field.parent')} rules={[{ required: true, message: t('menu.rule.parent') }]}>
+          <Form.Item name="parentId" label={t('menu.field.parent')}>
             <TreeSelect<number>
               treeData={parentOptions}
               treeDefaultExpandedKeys={[0]}
@@ -145,16 +145,22 @@ export const MenuForm: ListForm<MenuNode> = ({ row, defaults, onClose }) => {
           </Form.Item>
         </Col>
         <Col {...half}>
-          <Form.Item name="name" label={t('menu.field.name')} rules={[{ required: true, whitespace: true, message: t('menu.rule.name') }, max(50)]}>
+          <Form.Item name="name" label={t('menu.field.name')} rules={rules('name', t('menu.field.name'))}>
             <Input maxLength={50} data-testid="menu-name" />
           </Form.Item>
         </Col>
         <Col {...half}>
-          <SortField label={t('common.sort')} testId="menu-sort" />
+          <SortField label={t('common.sort')} testId="menu-sort" rules={rules('sort', t('common.sort'))} />
         </Col>
         {shows('path') && (
           <Col {...half}>
-            <Form.Item name="path" label={t('menu.field.path')} tooltip={t('menu.form.pathHint')} dependencies={['parentId']} rules={[pathRule, max(200)]}>
+            <Form.Item
+              name="path"
+              label={t('menu.field.path')}
+              tooltip={t('menu.form.pathHint')}
+              dependencies={['parentId']}
+              rules={[pathRule, ...rules('path', t('menu.field.path'))]}
+            >
               <Input maxLength={200} placeholder={type === 'D' ? '/system' : 'user'} data-testid="menu-path" />
             </Form.Item>
           </Col>
@@ -168,14 +174,24 @@ export const MenuForm: ListForm<MenuNode> = ({ row, defaults, onClose }) => {
         )}
         {shows('component') && (
           <Col {...half}>
-            <Form.Item name="component" label={t('menu.field.component')} tooltip={t('menu.form.componentHint')} rules={[max(200)]}>
+            <Form.Item
+              name="component"
+              label={t('menu.field.component')}
+              tooltip={t('menu.form.componentHint')}
+              rules={rules('component', t('menu.field.component'))}
+            >
               <Input maxLength={200} placeholder="system/user/index" data-testid="menu-component" />
             </Form.Item>
           </Col>
         )}
         {shows('componentName') && (
           <Col {...half}>
-            <Form.Item name="componentName" label={t('menu.field.componentName')} tooltip={t('menu.form.componentNameHint')} rules={[max(100)]}>
+            <Form.Item
+              name="componentName"
+              label={t('menu.field.componentName')}
+              tooltip={t('menu.form.componentNameHint')}
+              rules={rules('componentName', t('menu.field.componentName'))}
+            >
               <Input maxLength={100} placeholder="SystemUser" data-testid="menu-component-name" />
             </Form.Item>
           </Col>
@@ -188,8 +204,7 @@ export const MenuForm: ListForm<MenuNode> = ({ row, defaults, onClose }) => {
               tooltip={t('menu.form.permissionHint')}
               rules={[
                 ...(type === 'B' ? [{ required: true, whitespace: true, message: t('menu.rule.permission') }] : []),
-                { pattern: PERMISSION, message: t('menu.rule.permissionFormat') },
-                max(100),
+                ...rules('permission', t('menu.field.permission')),
               ]}
             >
               <Input maxLength={100} placeholder="system:user:create" data-testid="menu-permission" />

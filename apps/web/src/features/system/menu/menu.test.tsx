@@ -1,14 +1,14 @@
-import type { Menu } from '@lightdesk/contract';
+import { menuApi, type Menu } from '@lightdesk/contract';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, test, vi } from 'vitest';
 import { renderWithProviders } from '../../../components/test-utils';
-import { answerGets, fakeApi, resetApi, setUpPeople } from '../shared/people-test-kit';
+import { setUpPeople } from '../shared/people-test-kit';
 import { systemTestI18n } from '../shared/system-test-i18n';
 import { MenuPage } from './menu-page';
 
-vi.mock('../../../lib/http', async (original) => ({ ...(await original<object>()), api: (await import('../shared/people-test-kit')).fakeApi }));
-const api = fakeApi;
+const server = await vi.hoisted(async () => (await import('../../../test/fake-server')).fakeServer());
+vi.mock('../../../lib/http/clients', (original) => server.clientsModule(original));
 
 const at = '2025-01-02T03:04:05.000Z';
 const entry = (m: Partial<Menu> & Pick<Menu, 'id' | 'parentId' | 'name' | 'type'>): Menu => ({
@@ -42,8 +42,8 @@ const rowNames = () =>
     .map((r) => within(r).getAllByRole('cell')[0]!.textContent?.trim());
 
 beforeEach(() => {
-  resetApi();
-  answerGets({ '/system/menu/list': MENUS });
+  server.reset();
+  server.answer(menuApi.list, MENUS);
 });
 
 describe('Menus', () => {
@@ -89,26 +89,28 @@ describe('Menus', () => {
     expect(await within(dialog).findByText('Enter the permission code')).toBeInTheDocument();
     fill(within(dialog).getByTestId('menu-permission'), 'System:User');
     expect(await within(dialog).findByText('Use the form module:resource:action in lower case')).toBeInTheDocument();
-    expect(api.post).not.toHaveBeenCalled();
+    expect(server.sent(menuApi.create)).toEqual([]);
 
     fill(within(dialog).getByTestId('menu-permission'), 'system:user:export');
     await userEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
     await waitFor(() =>
-      expect(api.post).toHaveBeenCalledWith('/system/menu/create', {
-        parentId: 2,
-        name: 'Export staff',
-        type: 'B',
-        sort: 0,
-        status: 0,
-        permission: 'system:user:export',
-        path: '',
-        icon: '',
-        component: '',
-        componentName: '',
-        visible: true,
-        keepAlive: true,
-        alwaysShow: true,
-      }),
+      expect(server.sent(menuApi.create)).toEqual([
+        {
+          parentId: 2,
+          name: 'Export staff',
+          type: 'B',
+          sort: 0,
+          status: 0,
+          permission: 'system:user:export',
+          path: '',
+          icon: '',
+          component: '',
+          componentName: '',
+          visible: true,
+          keepAlive: true,
+          alwaysShow: true,
+        },
+      ]),
     );
   });
 
@@ -128,11 +130,9 @@ describe('Menus', () => {
     expect(within(dialog).queryByTestId('menu-component')).toBeNull();
     expect(within(dialog).queryByTestId('menu-keep-alive')).toBeNull();
     await userEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
-    await waitFor(() => expect(api.put).toHaveBeenCalledTimes(1));
     // The directory keeps its path and icon; the screen's component and permission are cleared.
-    expect(api.put).toHaveBeenCalledWith(
-      '/system/menu/update',
-      expect.objectContaining({ id: 2, type: 'D', parentId: 1, path: 'user', component: '', permission: '' }),
+    await waitFor(() =>
+      expect(server.sent(menuApi.update)).toEqual([expect.objectContaining({ id: 2, type: 'D', parentId: 1, path: 'user', component: '', permission: '' })]),
     );
   });
 
@@ -146,6 +146,6 @@ describe('Menus', () => {
     fill(within(dialog).getByTestId('menu-path'), 'reports');
     await userEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
     expect(await within(dialog).findByText('A top-level path must start with / (or be an http(s) address)')).toBeInTheDocument();
-    expect(api.post).not.toHaveBeenCalled();
+    expect(server.sent(menuApi.create)).toEqual([]);
   });
 });

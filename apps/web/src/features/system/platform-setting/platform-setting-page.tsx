@@ -1,5 +1,5 @@
 import SaveOutlined from '@ant-design/icons/SaveOutlined';
-import type { PlatformSetting } from '@lightdesk/contract';
+import { PlatformSetting } from '@lightdesk/contract';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import Button from 'antd/es/button';
 import Card from 'antd/es/card';
@@ -15,7 +15,7 @@ import { useTranslation } from 'react-i18next';
 import { BRANDS } from '../../../lib/brands';
 import { notify } from '../../../lib/notify';
 import { usePermission } from '../../../lib/permission';
-import { useFieldRules } from '../../../components/form-fields';
+import { useContractRules } from '../../../components/field-rules';
 import { showServerFieldError } from '../../../components/form-server-errors';
 import { platformSettingQuery, updatePlatformSetting } from './api';
 
@@ -25,7 +25,7 @@ const BRAND_OPTIONS = BRANDS.map((b) => ({ value: b.key, label: b.name }));
 /** Platform settings: one form over the platform's single settings row, saved whole. */
 export function PlatformSettingPage() {
   const { t } = useTranslation('system');
-  const { max } = useFieldRules();
+  const rules = useContractRules(PlatformSetting);
   const { hasPermi } = usePermission();
   const canUpdate = hasPermi('system:platform-setting:update');
   const queryClient = useQueryClient();
@@ -64,7 +64,7 @@ export function PlatformSettingPage() {
             name="platformName"
             label={t('platform.field.platformName')}
             extra={t('platform.hint.platformName')}
-            rules={[{ required: true, whitespace: true, message: t('platform.rule.platformName') }, max(64)]}
+            rules={rules('platformName', t('platform.field.platformName'))}
           >
             <Input maxLength={64} data-testid="platform-name" />
           </Form.Item>
@@ -72,7 +72,7 @@ export function PlatformSettingPage() {
             name="defaultBrand"
             label={t('platform.field.defaultBrand')}
             extra={t('platform.hint.defaultBrand')}
-            rules={[{ required: true, message: t('platform.rule.defaultBrand') }]}
+            rules={rules('defaultBrand', t('platform.field.defaultBrand'), { choice: true })}
           >
             <Select options={BRAND_OPTIONS} data-testid="platform-brand" />
           </Form.Item>
@@ -83,7 +83,7 @@ export function PlatformSettingPage() {
             name="dataRetentionDays"
             label={t('platform.field.dataRetentionDays')}
             extra={t('platform.hint.dataRetentionDays')}
-            rules={[{ required: true, message: t('platform.rule.dataRetentionDays') }]}
+            rules={rules('dataRetentionDays', t('platform.field.dataRetentionDays'))}
           >
             <InputNumber min={1} max={3650} precision={0} suffix={t('platform.days')} style={{ width: 200 }} data-testid="platform-retention" />
           </Form.Item>
@@ -91,7 +91,7 @@ export function PlatformSettingPage() {
             name="supportEmail"
             label={t('platform.field.supportEmail')}
             extra={t('platform.hint.supportEmail')}
-            rules={[{ type: 'email', message: t('platform.rule.supportEmail') }, max(100)]}
+            rules={rules('supportEmail', t('platform.field.supportEmail'))}
           >
             <Input type="email" maxLength={100} placeholder="support@example.com" data-testid="platform-email" />
           </Form.Item>

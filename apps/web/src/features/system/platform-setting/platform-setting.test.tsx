@@ -3,18 +3,23 @@ import { fireEvent, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, test, vi } from 'vitest';
 import { renderWithProviders } from '../../../components/test-utils';
-import { answerGets, fakeApi, resetApi, setUpPeople } from '../shared/people-test-kit';
+import { setUpPeople } from '../shared/people-test-kit';
 import { systemTestI18n } from '../shared/system-test-i18n';
 import { PlatformSettingPage } from './platform-setting-page';
 
-vi.mock('../../../lib/http', async (original) => ({ ...(await original<object>()), api: (await import('../shared/people-test-kit')).fakeApi }));
-const api = fakeApi;
+const server = await vi.hoisted(async () => (await import('../../../test/fake-server')).fakeServer());
+vi.mock('../../../lib/http/clients', (original) => server.clientsModule(original));
+
+// Not declared in the contract yet.
+const SETTING_GET = '/api/system/platform-setting/get';
+const SETTING_UPDATE = '/api/system/platform-setting/update';
 
 const SETTINGS: PlatformSetting = { platformName: 'Lightdesk', defaultBrand: 'lightdesk', registrationOpen: true, dataRetentionDays: 365, supportEmail: '' };
 
 beforeEach(() => {
-  resetApi();
-  answerGets({ '/system/platform-setting/get': SETTINGS });
+  server.reset();
+  server.undeclared.answer('GET', SETTING_GET, SETTINGS);
+  server.undeclared.answer('PUT', SETTING_UPDATE, true);
 });
 
 describe('Platform settings', () => {
@@ -30,19 +35,15 @@ describe('Platform settings', () => {
     await userEvent.click(screen.getByTestId('platform-registration'));
     fireEvent.change(screen.getByTestId('platform-email'), { target: { value: 'not-an-address' } });
     await userEvent.click(screen.getByTestId('platform-save'));
-    expect(await screen.findByText('Enter a valid email address')).toBeInTheDocument();
-    expect(api.put).not.toHaveBeenCalled();
+    expect(await screen.findByText('Please enter a valid email address')).toBeInTheDocument();
+    expect(server.undeclared.sent('PUT', SETTING_UPDATE)).toEqual([]);
 
     fireEvent.change(screen.getByTestId('platform-email'), { target: { value: 'help@nordlicht.example' } });
     await userEvent.click(screen.getByTestId('platform-save'));
     await waitFor(() =>
-      expect(api.put).toHaveBeenCalledWith('/system/platform-setting/update', {
-        platformName: 'Nordlicht Cloud',
-        defaultBrand: 'lightdesk',
-        registrationOpen: false,
-        dataRetentionDays: 365,
-        supportEmail: 'help@nordlicht.example',
-      }),
+      expect(server.undeclared.sent('PUT', SETTING_UPDATE)).toEqual([
+        { platformName: 'Nordlicht Cloud', defaultBrand: 'lightdesk', registrationOpen: false, dataRetentionDays: 365, supportEmail: 'help@nordlicht.example' },
+      ]),
     );
   });
 

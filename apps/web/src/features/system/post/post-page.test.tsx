@@ -1,22 +1,22 @@
-import type { Post } from '@lightdesk/contract';
+import { postApi, type Post } from '@lightdesk/contract';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, test, vi } from 'vitest';
 import { renderWithProviders } from '../../../components/test-utils';
-import { answerGets, fakeApi, resetApi, setUpPeople } from '../shared/people-test-kit';
+import { setUpPeople } from '../shared/people-test-kit';
 import { systemTestI18n } from '../shared/system-test-i18n';
 import { PostPage } from './post-page';
 
-vi.mock('../../../lib/http', async (original) => ({ ...(await original<object>()), api: (await import('../shared/people-test-kit')).fakeApi }));
-const api = fakeApi;
+const server = await vi.hoisted(async () => (await import('../../../test/fake-server')).fakeServer());
+vi.mock('../../../lib/http/clients', (original) => server.clientsModule(original));
 
 const POSTS: Post[] = [
   { id: 1, code: 'ceo', name: 'Chief executive', sort: 1, status: 0, remark: '', createdAt: '2025-01-02T03:04:05.000Z' },
   { id: 2, code: 'tech', name: 'Store technician', sort: 2, status: 1, remark: 'Field work', createdAt: '2025-01-02T03:04:05.000Z' },
 ];
 beforeEach(() => {
-  resetApi();
-  answerGets({ '/system/post/page': { list: POSTS, total: 2 } });
+  server.reset();
+  server.answer(postApi.page, { list: POSTS, total: 2 });
 });
 
 describe('Posts', () => {
@@ -41,7 +41,7 @@ describe('Posts', () => {
 
     await userEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
     expect(await within(dialog).findByText('Please enter the Post name')).toBeInTheDocument();
-    expect(api.post).not.toHaveBeenCalled();
+    expect(server.sent(postApi.create)).toEqual([]);
 
     await userEvent.type(within(dialog).getByLabelText('Post name'), 'Regional manager');
     await userEvent.type(within(dialog).getByLabelText('Post code'), 'regional manager');
@@ -51,9 +51,7 @@ describe('Posts', () => {
     await userEvent.clear(within(dialog).getByLabelText('Post code'));
     await userEvent.type(within(dialog).getByLabelText('Post code'), 'regional_manager');
     await userEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
-    await waitFor(() =>
-      expect(api.post).toHaveBeenCalledWith('/system/post/create', { name: 'Regional manager', code: 'regional_manager', sort: 0, status: 0, remark: '' }),
-    );
+    await waitFor(() => expect(server.sent(postApi.create)).toEqual([{ name: 'Regional manager', code: 'regional_manager', sort: 0, status: 0, remark: '' }]));
   });
 
   test('editing sends the row’s id with the changed fields', async () => {
@@ -68,7 +66,7 @@ describe('Posts', () => {
     await userEvent.type(name, 'Senior technician');
     await userEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
     await waitFor(() =>
-      expect(api.put).toHaveBeenCalledWith('/system/post/update', { id: 2, name: 'Senior technician', code: 'tech', sort: 2, status: 1, remark: 'Field work' }),
+      expect(server.sent(postApi.update)).toEqual([{ id: 2, name: 'Senior technician', code: 'tech', sort: 2, status: 1, remark: 'Field work' }]),
     );
   });
 });

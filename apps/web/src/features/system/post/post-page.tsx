@@ -1,4 +1,4 @@
-import { DictType, type Post } from '@lightdesk/contract';
+import { DictType, postApi, type Post } from '@lightdesk/contract';
 import { useTranslation } from 'react-i18next';
 import { col, dateCol, dictCol } from '../../../components/list-columns';
 import { dictFilter, textFilter } from '../../../components/list-filters';
@@ -26,7 +26,7 @@ export function PostPage() {
         create: { permission: 'system:post:create', form: PostForm },
         edit: { permission: 'system:post:update', form: PostForm },
         remove: { permission: 'system:post:delete', run: (p) => deletePost(p.id), describe: (p) => p.name },
-        export: { permission: 'system:post:export', url: '/system/post/export-excel', fileName: t('post.file') },
+        export: { endpoint: postApi.exportExcel, fileName: t('post.file') },
       }}
     />
   );

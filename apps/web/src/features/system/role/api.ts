@@ -1,20 +1,27 @@
-import type { MenuSimple, Page, Role, RoleAssignDataScope, RoleAssignMenus, RoleCreate, RoleDetail, RoleQuery, RoleUpdate } from '@lightdesk/contract';
+import {
+  roleApi,
+  type MenuSimple,
+  type RoleAssignDataScope,
+  type RoleAssignMenus,
+  type RoleCreate,
+  type RoleQuery,
+  type RoleUpdate,
+} from '@lightdesk/contract';
 import { queryOptions } from '@tanstack/react-query';
-import { api } from '../../../lib/http';
+import { api, call } from '../../../lib/http';
 import { resourceCache } from '../../../lib/resource-cache';
 import { menuCache } from '../menu/api';
 
 /** Also keys the staff form's role picker (`roleOptionsQuery`). */
 export const roleCache = resourceCache('system', 'role');
 
-export const rolePageQuery = (q: RoleQuery) => queryOptions({ queryKey: roleCache.key('page', q), queryFn: () => api.get<Page<Role>>('/system/role/page', q) });
+export const rolePageQuery = (q: RoleQuery) => roleCache.query(roleApi.page, q);
 /** The detail adds the departments of a custom data scope. */
-export const roleDetailQuery = (id: number) =>
-  queryOptions({ queryKey: roleCache.key('get', id), queryFn: () => api.get<RoleDetail>('/system/role/get', { id }), staleTime: 0 });
-export const createRole = (body: RoleCreate) => api.post<number>('/system/role/create', body);
-export const updateRole = (body: RoleUpdate) => api.put<boolean>('/system/role/update', body);
+export const roleDetailQuery = (id: number) => queryOptions({ ...roleCache.query(roleApi.get, { id }), staleTime: 0 });
+export const createRole = (body: RoleCreate) => call(roleApi.create, body);
+export const updateRole = (body: RoleUpdate) => call(roleApi.update, body);
 /** Refused while staff hold the role, and for the built-in administrator role. */
-export const deleteRole = (id: number) => api.delete<boolean>('/system/role/delete', { id });
+export const deleteRole = (id: number) => call(roleApi.delete, { id });
 
 /** Every enabled menu entry, buttons included, flat: the tree of what a role can grant. */
 export const menuOptionsQuery = () =>

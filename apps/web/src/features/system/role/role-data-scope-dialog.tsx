@@ -1,4 +1,4 @@
-import { DataScope, DictType, type Role } from '@lightdesk/contract';
+import { DataScope, DictType, RoleAssignDataScope, type Role } from '@lightdesk/contract';
 import { useQuery } from '@tanstack/react-query';
 import Form from 'antd/es/form';
 import Tree from 'antd/es/tree';
@@ -7,7 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { useDeptOptions, type DeptOption } from '../shared/dept-tree';
 import { DictRadio } from '../../../components/dict-radio';
 import { FormDialog } from '../../../components/form-dialog';
-import { useFieldRules } from '../../../components/form-fields';
+import { useContractRules } from '../../../components/field-rules';
 import { assignRoleDataScope, roleCache, roleDetailQuery } from './api';
 
 interface Values {
@@ -19,7 +19,7 @@ interface Values {
 export function RoleDataScopeDialog({ role, onClose }: { role: Role; onClose: (saved: boolean) => void }) {
   const { t } = useTranslation('system');
   const [form] = Form.useForm<Values>();
-  const { requiredValue } = useFieldRules();
+  const rules = useContractRules(RoleAssignDataScope);
   const detail = useQuery(roleDetailQuery(role.id));
   const depts = useDeptOptions();
   const scope = Form.useWatch('dataScope', form);
@@ -37,7 +37,7 @@ export function RoleDataScopeDialog({ role, onClose }: { role: Role; onClose: (s
       changes={roleCache}
     >
       <Typography.Paragraph type="secondary">{t('role.scopeFor', { name: `${role.name} (${role.code})` })}</Typography.Paragraph>
-      <Form.Item name="dataScope" label={t('role.dataScope')} rules={[requiredValue(t('role.dataScope'))]}>
+      <Form.Item name="dataScope" label={t('role.dataScope')} rules={rules('dataScope', t('role.dataScope'), { choice: true })}>
         <DictRadio type={DictType.dataScope} style={{ display: 'flex', flexDirection: 'column', gap: 8 }} />
       </Form.Item>
       {scope === DataScope.customDepts && (

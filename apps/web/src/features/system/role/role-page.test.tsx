@@ -1,15 +1,16 @@
-import type { MenuSimple, Role } from '@lightdesk/contract';
+import { deptApi, roleApi, type MenuSimple, type Role } from '@lightdesk/contract';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, expect, test, vi } from 'vitest';
 import { renderWithProviders } from '../../../components/test-utils';
-import { answerGets, fakeApi, resetApi, setUpPeople } from '../shared/people-test-kit';
+import { setUpPeople } from '../shared/people-test-kit';
 import { systemTestI18n } from '../shared/system-test-i18n';
 import { RolePage } from './role-page';
 import deMenu from '../../../locales/de-DE/menu.json';
 import deSystem from '../../../locales/de-DE/system.json';
 
-vi.mock('../../../lib/http', async (original) => ({ ...(await original<object>()), api: (await import('../shared/people-test-kit')).fakeApi }));
+const server = await vi.hoisted(async () => (await import('../../../test/fake-server')).fakeServer());
+vi.mock('../../../lib/http/clients', (original) => server.clientsModule(original));
 
 const ROLE: Role = { id: 9, code: 'store_viewer', name: 'Store viewer', sort: 1, status: 0, remark: '', dataScope: 1, createdAt: '2025-01-02T03:04:05.000Z' };
 const MENUS: MenuSimple[] = [
@@ -22,17 +23,18 @@ const MENUS: MenuSimple[] = [
 ];
 
 beforeEach(() => {
-  resetApi();
-  answerGets({
-    '/system/role/page': { list: [ROLE], total: 1 },
-    '/system/menu/list-all-simple': MENUS,
-    '/system/role/menu-ids': [5, 6],
-    '/system/role/get': { ...ROLE, deptIds: [] },
-    '/system/dept/list-all-simple': [
-      { id: 11, parentId: 0, name: 'Head office' },
-      { id: 12, parentId: 11, name: 'Sales' },
-    ],
-  });
+  server.reset();
+  server.answer(roleApi.page, { list: [ROLE], total: 1 });
+  server.answer(roleApi.get, { ...ROLE, deptIds: [] });
+  server.answer(deptApi.listAllSimple, [
+    { id: 11, parentId: 0, name: 'Head office' },
+    { id: 12, parentId: 11, name: 'Sales' },
+  ]);
+  // Not declared in the contract yet.
+  server.undeclared.answer('GET', '/api/system/menu/list-all-simple', MENUS);
+  server.undeclared.answer('GET', '/api/system/role/menu-ids', [5, 6]);
+  server.undeclared.answer('PUT', '/api/system/role/assign-menus', true);
+  server.undeclared.answer('PUT', '/api/system/role/assign-data-scope', true);
   setUpPeople();
 });
 
@@ -57,7 +59,7 @@ test('assign menus: the tree starts from the role’s menus; checking a screen s
   expect(checkbox('Export')).toHaveClass('ant-tree-checkbox-checked');
   expect(checkbox('Stores')).toHaveClass('ant-tree-checkbox-indeterminate');
   await userEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
-  await waitFor(() => expect(fakeApi.put).toHaveBeenCalledWith('/system/role/assign-menus', { roleId: 9, menuIds: [1, 2, 3] }));
+  await waitFor(() => expect(server.undeclared.sent('PUT', '/api/system/role/assign-menus')).toEqual([{ roleId: 9, menuIds: [1, 2, 3] }]));
 });
 
 test('data scope: custom departments need at least one department, then are saved with the scope', async () => {
@@ -69,7 +71,7 @@ test('data scope: custom departments need at least one department, then are save
 
   fireEvent.click(within(dialog).getByText('Sales').closest('.ant-tree-treenode')!.querySelector('.ant-tree-checkbox')!);
   await userEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
-  await waitFor(() => expect(fakeApi.put).toHaveBeenCalledWith('/system/role/assign-data-scope', { roleId: 9, dataScope: 2, deptIds: [12] }));
+  await waitFor(() => expect(server.undeclared.sent('PUT', '/api/system/role/assign-data-scope')).toEqual([{ roleId: 9, dataScope: 2, deptIds: [12] }]));
 });
 
 test('a user who may not assign menus or change roles gets no "more" actions', async () => {

@@ -1,6 +1,6 @@
 import ApartmentOutlined from '@ant-design/icons/ApartmentOutlined';
 import MenuOutlined from '@ant-design/icons/MenuOutlined';
-import { DictType, type Role } from '@lightdesk/contract';
+import { DictType, roleApi, type Role } from '@lightdesk/contract';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { col, dateCol, dictCol } from '../../../components/list-columns';
@@ -64,7 +64,7 @@ export function RolePage() {
           create: { permission: 'system:role:create', form: RoleForm },
           edit: { permission: 'system:role:update', form: RoleForm },
           remove: { permission: 'system:role:delete', run: (r) => deleteRole(r.id), describe: (r) => `${r.name} (${r.code})` },
-          export: { permission: 'system:role:export', url: '/system/role/export-excel', fileName: t('role.file') },
+          export: { endpoint: roleApi.exportExcel, fileName: t('role.file') },
         }}
       />
       {dialog?.kind === 'menus' && <RoleMenusDialog role={dialog.role} onClose={() => setDialog(undefined)} />}

@@ -8,12 +8,12 @@ import { useSession } from '../../../lib/session';
 import { systemTestI18n } from '../shared/system-test-i18n';
 import { SessionPage } from './session-page';
 
-// The console client, replaced by a fake server per test.
-const http = vi.hoisted(() => {
-  type Call = (url: string, params?: object) => Promise<unknown>;
-  return { get: vi.fn<Call>(), post: vi.fn<Call>(), put: vi.fn<Call>(), delete: vi.fn<Call>() };
-});
-vi.mock('../../../lib/http', async (original) => ({ ...(await original()), api: http }));
+const server = await vi.hoisted(async () => (await import('../../../test/fake-server')).fakeServer());
+vi.mock('../../../lib/http/clients', (original) => server.clientsModule(original));
+
+// Not declared in the contract yet.
+const SESSION_PAGE = '/api/system/session/page';
+const SESSION_DELETE = '/api/system/session/delete';
 
 const session = (over: Partial<OnlineSession>): OnlineSession => ({
   id: 1,
@@ -35,16 +35,15 @@ const signIn = (permissions: string[]) =>
   act(() => useSession.getState().setIdentity({ user: { id: 1, avatar: '', userName: 'admin', nickname: 'Admin' }, roles: ['admin'], permissions }));
 
 beforeEach(() => {
-  http.get.mockReset();
-  http.delete.mockReset();
-  http.get.mockResolvedValue({ list: SESSIONS, total: SESSIONS.length });
+  server.reset();
+  server.undeclared.answer('GET', SESSION_PAGE, { list: SESSIONS, total: SESSIONS.length });
+  server.undeclared.answer('DELETE', SESSION_DELETE, true);
   setNotifier({ error: () => {}, success: () => {} });
   signIn(['*:*:*']);
 });
 
 describe('online sessions', () => {
   test('marks the current session and kicks another out after a confirmation', async () => {
-    http.delete.mockResolvedValue(true);
     renderWithProviders(<SessionPage />, { i18n: systemTestI18n() });
     const mine = (await screen.findByTestId('session-current')).closest('tr')!;
     expect(within(mine).getByText('admin')).toBeInTheDocument();
@@ -53,13 +52,13 @@ describe('online sessions', () => {
     const other = screen.getByText('operator').closest('tr')!;
     expect(within(other).queryByTestId('session-current')).toBeNull();
     expect(within(other).getByText('Yes')).toBeInTheDocument();
-    const loads = http.get.mock.calls.length;
+    const loads = server.undeclared.sent('GET', SESSION_PAGE).length;
     await userEvent.click(within(other).getByTestId('session-kick'));
     const confirm = await screen.findByRole('dialog');
     expect(confirm).toHaveTextContent('Kick out operator?');
     await userEvent.click(within(confirm).getByRole('button', { name: 'Kick out' }));
-    await waitFor(() => expect(http.delete).toHaveBeenCalledWith('/system/session/delete', { id: 12 }));
-    await waitFor(() => expect(http.get.mock.calls.length).toBeGreaterThan(loads));
+    await waitFor(() => expect(server.undeclared.sent('DELETE', SESSION_DELETE)).toEqual([{ id: 12 }]));
+    await waitFor(() => expect(server.undeclared.sent('GET', SESSION_PAGE).length).toBeGreaterThan(loads));
   });
 
   test('kicking out your own session warns that it signs you out', async () => {

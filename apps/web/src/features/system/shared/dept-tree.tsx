@@ -1,15 +1,13 @@
-import type { DeptSimple } from '@lightdesk/contract';
+import { deptApi, type DeptSimple } from '@lightdesk/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import TreeSelect, { type TreeSelectProps } from 'antd/es/tree-select';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { api } from '../../../lib/http';
 import { buildTree, type TreeNode } from '../../../components/flat-tree';
 import { deptCache } from '../dept/api';
 
 /** Enabled departments of the tenant, for pickers (staff filter and form, a role's custom scope, a parent). */
-export const deptSimpleQuery = () =>
-  queryOptions({ queryKey: deptCache.key('simple'), queryFn: () => api.get<DeptSimple[]>('/system/dept/list-all-simple'), staleTime: 60_000 });
+export const deptSimpleQuery = () => queryOptions({ ...deptCache.query(deptApi.listAllSimple), staleTime: 60_000 });
 
 /** antd tree data (`key`, `value`, `title`) for the department tree; disabled ids cannot be chosen. */
 export interface DeptOption {

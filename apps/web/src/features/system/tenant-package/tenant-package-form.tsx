@@ -1,11 +1,12 @@
-import type { TenantPackage } from '@lightdesk/contract';
+import { TenantPackageCreate, type TenantPackage } from '@lightdesk/contract';
 import { useQuery } from '@tanstack/react-query';
 import Form from 'antd/es/form';
 import Input from 'antd/es/input';
 import { useTranslation } from 'react-i18next';
 import type { ListForm } from '../../../components/list-page';
 import { FormDialog } from '../../../components/form-dialog';
-import { useFieldRules, RemarkField, StatusField } from '../../../components/form-fields';
+import { useContractRules } from '../../../components/field-rules';
+import { RemarkField, StatusField } from '../../../components/form-fields';
 import { createPackage, menuOptionsQuery, packageDetailQuery, updatePackage } from './api';
 import { MenuCheckTree } from './menu-check-tree';
 
@@ -20,7 +21,7 @@ interface Values {
 export const TenantPackageForm: ListForm<TenantPackage> = ({ row, onClose }) => {
   const { t } = useTranslation('system');
   const [form] = Form.useForm<Values>();
-  const { max } = useFieldRules();
+  const rules = useContractRules(TenantPackageCreate);
   const menus = useQuery(menuOptionsQuery());
   // The list row lacks the menus; the detail call brings them.
   const detail = useQuery({ ...packageDetailQuery(row?.id ?? 0), enabled: row !== undefined, gcTime: 0 });
@@ -42,14 +43,15 @@ export const TenantPackageForm: ListForm<TenantPackage> = ({ row, onClose }) => 
       width={640}
       testId="package-form"
     >
-      <Form.Item name="name" label={t('package.field.name')} rules={[{ required: true, whitespace: true, message: t('package.rule.name') }, max(64)]}>
+      <Form.Item name="name" label={t('package.field.name')} rules={rules('name', t('package.field.name'))}>
         <Input maxLength={64} data-testid="package-name" />
       </Form.Item>
       <StatusField label={t('package.field.status')} />
+      {/* The contract takes an empty package; one granting nothing is no use to an agent. */}
       <Form.Item name="menuIds" label={t('package.field.menus')} rules={[{ required: true, type: 'array', min: 1, message: t('package.rule.menus') }]}>
         <MenuCheckTree menus={menus.data ?? []} />
       </Form.Item>
-      <RemarkField label={t('common.remark')} rules={[max(500)]} rows={2} showCount={false} />
+      <RemarkField label={t('common.remark')} rules={rules('remark', t('common.remark'))} rows={2} showCount={false} />
     </FormDialog>
   );
 };

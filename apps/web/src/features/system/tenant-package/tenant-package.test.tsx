@@ -1,4 +1,4 @@
-import type { TenantPackage } from '@lightdesk/contract';
+import { tenantPackageApi, type TenantPackage } from '@lightdesk/contract';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, test, vi } from 'vitest';
@@ -9,25 +9,17 @@ import { MENUS } from '../shared/menu-fixture';
 import { systemTestI18n } from '../shared/system-test-i18n';
 import { TenantPackageForm } from './tenant-package-form';
 
-// The console client, replaced by a fake server per test.
-const http = vi.hoisted(() => {
-  type Call = (url: string, params?: object) => Promise<unknown>;
-  return { get: vi.fn<Call>(), post: vi.fn<Call>(), put: vi.fn<Call>(), delete: vi.fn<Call>() };
-});
-vi.mock('../../../lib/http', async (original) => ({ ...(await original()), api: http }));
+const server = await vi.hoisted(async () => (await import('../../../test/fake-server')).fakeServer());
+vi.mock('../../../lib/http/clients', (original) => server.clientsModule(original));
 
 const PACKAGE: TenantPackage = { id: 7, name: 'Retail basic', status: 0, remark: '', createdAt: '2025-01-02T03:04:05.000Z' };
 
 beforeEach(() => {
-  http.get.mockReset();
-  http.post.mockReset();
-  http.put.mockReset();
-  http.get.mockImplementation(async (url: string) => {
-    if (url === '/system/menu/list-all-simple') return MENUS;
-    // Stored with a screen but only one of its buttons: a grant antd's linked tree could not show.
-    if (url === '/system/tenant-package/get') return { ...PACKAGE, menuIds: [1, 2, 3] };
-    throw new Error(`unexpected GET ${url}`);
-  });
+  server.reset();
+  // Stored with a screen but only one of its buttons: a grant antd's linked tree could not show.
+  server.answer(tenantPackageApi.get, { ...PACKAGE, menuIds: [1, 2, 3] });
+  // Not declared in the contract yet.
+  server.undeclared.answer('GET', '/api/system/menu/list-all-simple', MENUS);
   setNotifier({ error: () => {}, success: () => {} });
   act(() => useDictStore.getState().setAll([{ dictType: 'common_status', value: '0', label: 'Enabled', colorType: 'success', cssClass: '', sort: 0 }]));
 });
@@ -41,7 +33,6 @@ const isChecked = (title: string) => checkbox(title).classList.contains('ant-tre
 describe('agent package form', () => {
   test('builds the menu tree from the flat list and sends the checked menus', async () => {
     const onClose = vi.fn();
-    http.post.mockResolvedValue(8);
     renderWithProviders(<TenantPackageForm onClose={onClose} />, { i18n: systemTestI18n() });
 
     // Directories at the top, the screen under its directory.
@@ -50,7 +41,7 @@ describe('agent package form', () => {
     expect(within(dialog()).getByText('Store management')).toBeInTheDocument();
 
     await save();
-    expect(await within(dialog()).findByText('Please enter the package name')).toBeInTheDocument();
+    expect(await within(dialog()).findByText('Please enter the Package name')).toBeInTheDocument();
     expect(within(dialog()).getByText('Please select at least one menu')).toBeInTheDocument();
 
     await userEvent.type(within(dialog()).getByTestId('package-name'), 'Retail basic');
@@ -63,12 +54,11 @@ describe('agent package form', () => {
     await userEvent.click(checkbox('Delete'));
     await save();
     await waitFor(() => expect(onClose).toHaveBeenCalledWith(true));
-    expect(http.post).toHaveBeenCalledWith('/system/tenant-package/create', { name: 'Retail basic', status: 0, remark: '', menuIds: [1, 2, 3] });
+    expect(server.sent(tenantPackageApi.create)).toEqual([{ name: 'Retail basic', status: 0, remark: '', menuIds: [1, 2, 3] }]);
   });
 
   test('editing shows exactly the stored menus and keeps them when saved untouched', async () => {
     const onClose = vi.fn();
-    http.put.mockResolvedValue(true);
     renderWithProviders(<TenantPackageForm row={PACKAGE} onClose={onClose} />, { i18n: systemTestI18n() });
     expect(await within(dialog()).findByTestId('package-name')).toHaveValue('Retail basic');
     await userEvent.click(within(dialog()).getByRole('button', { name: 'Expand all' }));
@@ -76,6 +66,6 @@ describe('agent package form', () => {
     expect(isChecked('Delete')).toBe(false);
     await save();
     await waitFor(() => expect(onClose).toHaveBeenCalledWith(true));
-    expect(http.put).toHaveBeenCalledWith('/system/tenant-package/update', { id: 7, name: 'Retail basic', status: 0, remark: '', menuIds: [1, 2, 3] });
+    expect(server.sent(tenantPackageApi.update)).toEqual([{ id: 7, name: 'Retail basic', status: 0, remark: '', menuIds: [1, 2, 3] }]);
   });
 });

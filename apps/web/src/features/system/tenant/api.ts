@@ -1,26 +1,24 @@
-import type { Page, Tenant, TenantCreate, TenantQuery, TenantStatusUpdate, TenantUpdate } from '@lightdesk/contract';
+import { tenantApi, type Page, type Tenant, type TenantCreate, type TenantQuery, type TenantStatusUpdate, type TenantUpdate } from '@lightdesk/contract';
 import { queryOptions } from '@tanstack/react-query';
-import { api } from '../../../lib/http';
+import { api, call } from '../../../lib/http';
 import { resourceCache } from '../../../lib/resource-cache';
 
 /** Also keys the agent pickers of the log screens (`agentSearchQuery`). */
 export const tenantCache = resourceCache('system', 'tenant');
 
 /** Agents are tenants: `/api/system/tenant/…`. */
-export const tenantPageQuery = (q: TenantQuery) =>
-  queryOptions({ queryKey: tenantCache.key('page', q), queryFn: () => api.get<Page<Tenant>>('/system/tenant/page', q) });
+export const tenantPageQuery = (q: TenantQuery) => tenantCache.query(tenantApi.page, q);
 
 /** Creating an agent also creates its first administrator account. */
-export const createTenant = (body: TenantCreate) => api.post<number>('/system/tenant/create', body);
-export const updateTenant = (body: TenantUpdate) => api.put<boolean>('/system/tenant/update', body);
+export const createTenant = (body: TenantCreate) => call(tenantApi.create, body);
+export const updateTenant = (body: TenantUpdate) => call(tenantApi.update, body);
 /** Disabling ends the agent's sessions at once (server). */
 export const updateTenantStatus = (body: TenantStatusUpdate) => api.put<boolean>('/system/tenant/update-status', body);
-export const deleteTenant = (id: number) => api.delete<boolean>('/system/tenant/delete', { id });
+export const deleteTenant = (id: number) => call(tenantApi.delete, { id });
+
+// The platform's own row is a tenant too; pickers offer agents.
+const agentsOf = (page: Page<Tenant>) => page.list.filter((t) => t.type === 'agent');
 
 /** Agents by name for a picker, disabled ones included (their logs still matter). */
 export const agentSearchQuery = (name: string) =>
-  queryOptions({
-    queryKey: tenantCache.key('search', name),
-    queryFn: () => api.get<Page<Tenant>>('/system/tenant/page', { name: name || undefined, page: 1, limit: 50 }),
-    select: (page) => page.list.filter((t) => t.type === 'agent'),
-  });
+  queryOptions({ ...tenantCache.query(tenantApi.page, { name: name || undefined, page: 1, limit: 50 }), select: agentsOf });

@@ -1,4 +1,4 @@
-import type { Tenant } from '@lightdesk/contract';
+import { TenantCreate, type Tenant } from '@lightdesk/contract';
 import { useQuery } from '@tanstack/react-query';
 import Col from 'antd/es/col';
 import DatePicker from 'antd/es/date-picker';
@@ -13,7 +13,8 @@ import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ListForm } from '../../../components/list-page';
 import { FormDialog } from '../../../components/form-dialog';
-import { useFieldRules, RemarkField, StatusField } from '../../../components/form-fields';
+import { useContractRules } from '../../../components/field-rules';
+import { RemarkField, StatusField } from '../../../components/form-fields';
 import { packageOptionsQuery } from '../tenant-package/api';
 import { createTenant, updateTenant } from './api';
 
@@ -31,11 +32,6 @@ interface Values {
   adminPassword: string;
   confirmPassword: string;
 }
-
-// The contract's rules (TenantCode, Mobile, StaffUsername, NewPassword), checked before sending.
-const CODE = /^[a-z0-9-]{2,32}$/;
-const MOBILE = /^\+?[0-9]{6,15}$/;
-const USERNAME = /^[A-Za-z0-9_.@-]{4,30}$/;
 
 /**
  * An agent expires at the end of the chosen day in the reader's time zone. An unchanged day
@@ -97,8 +93,8 @@ export const TenantForm: ListForm<Tenant> = ({ row, onClose }) => {
       ? updateTenant({ id: row.id, ...agentFields(values, row) })
       : createTenant({ code: values.code.trim(), adminUsername: values.adminUsername.trim(), adminPassword: values.adminPassword, ...agentFields(values) });
 
-  const required = (key: string) => ({ required: true, whitespace: true, message: t(`tenant.rule.${key}`) });
-  const { max } = useFieldRules();
+  // The update's fields are the create's, less the code and the administrator account.
+  const rules = useContractRules(TenantCreate);
 
   return (
     <FormDialog<Values>
@@ -113,37 +109,28 @@ export const TenantForm: ListForm<Tenant> = ({ row, onClose }) => {
       <Row gutter={16}>
         {!editing && (
           <Col xs={24} sm={12}>
-            <Form.Item
-              name="code"
-              label={t('tenant.field.code')}
-              tooltip={t('tenant.form.codeHint')}
-              rules={[
-                required('code'),
-                { pattern: CODE, message: t('tenant.rule.codeFormat') },
-                { validator: (_, v?: string) => (v?.trim() === 'saas' ? Promise.reject(new Error(t('tenant.rule.codeReserved'))) : Promise.resolve()) },
-              ]}
-            >
+            <Form.Item name="code" label={t('tenant.field.code')} tooltip={t('tenant.form.codeHint')} rules={rules('code', t('tenant.field.code'))}>
               <Input maxLength={32} autoComplete="off" data-testid="tenant-code" />
             </Form.Item>
           </Col>
         )}
         <Col xs={24} sm={12}>
-          <Form.Item name="name" label={t('tenant.field.name')} rules={[required('name'), max(64)]}>
+          <Form.Item name="name" label={t('tenant.field.name')} rules={rules('name', t('tenant.field.name'))}>
             <Input maxLength={64} data-testid="tenant-name" />
           </Form.Item>
         </Col>
         <Col xs={24} sm={12}>
-          <Form.Item name="contactName" label={t('tenant.field.contactName')} rules={[max(30)]}>
+          <Form.Item name="contactName" label={t('tenant.field.contactName')} rules={rules('contactName', t('tenant.field.contactName'))}>
             <Input maxLength={30} data-testid="tenant-contact-name" />
           </Form.Item>
         </Col>
         <Col xs={24} sm={12}>
-          <Form.Item name="contactMobile" label={t('tenant.field.contactMobile')} rules={[{ pattern: MOBILE, message: t('tenant.rule.mobile') }]}>
+          <Form.Item name="contactMobile" label={t('tenant.field.contactMobile')} rules={rules('contactMobile', t('tenant.field.contactMobile'))}>
             <Input maxLength={16} inputMode="tel" data-testid="tenant-contact-mobile" />
           </Form.Item>
         </Col>
         <Col xs={24} sm={12}>
-          <Form.Item name="packageId" label={t('tenant.field.package')} rules={[{ required: true, message: t('tenant.rule.package') }]}>
+          <Form.Item name="packageId" label={t('tenant.field.package')} rules={rules('packageId', t('tenant.field.package'), { choice: true })}>
             <Select
               options={packageOptions}
               loading={packages.isLoading}
@@ -167,7 +154,7 @@ export const TenantForm: ListForm<Tenant> = ({ row, onClose }) => {
           <StatusField label={t('tenant.field.status')} />
         </Col>
         <Col span={24}>
-          <RemarkField label={t('common.remark')} rules={[max(500)]} rows={2} showCount={false} />
+          <RemarkField label={t('common.remark')} rules={rules('remark', t('common.remark'))} rows={2} showCount={false} />
         </Col>
       </Row>
       {!editing && (
@@ -177,24 +164,13 @@ export const TenantForm: ListForm<Tenant> = ({ row, onClose }) => {
           </Divider>
           <Row gutter={16}>
             <Col xs={24} sm={12}>
-              <Form.Item
-                name="adminUsername"
-                label={t('tenant.field.adminUsername')}
-                rules={[required('adminUsername'), { pattern: USERNAME, message: t('tenant.rule.username') }]}
-              >
+              <Form.Item name="adminUsername" label={t('tenant.field.adminUsername')} rules={rules('adminUsername', t('tenant.field.adminUsername'))}>
                 <Input maxLength={30} autoComplete="off" data-testid="tenant-admin-username" />
               </Form.Item>
             </Col>
             <Col xs={24} sm={12} />
             <Col xs={24} sm={12}>
-              <Form.Item
-                name="adminPassword"
-                label={t('tenant.field.adminPassword')}
-                rules={[
-                  { required: true, message: t('tenant.rule.password') },
-                  { min: 8, max: 64, message: t('tenant.rule.passwordLength') },
-                ]}
-              >
+              <Form.Item name="adminPassword" label={t('tenant.field.adminPassword')} rules={rules('adminPassword', t('tenant.field.adminPassword'))}>
                 <Input.Password autoComplete="new-password" data-testid="tenant-admin-password" />
               </Form.Item>
             </Col>
@@ -204,7 +180,8 @@ export const TenantForm: ListForm<Tenant> = ({ row, onClose }) => {
                 label={t('tenant.field.confirmPassword')}
                 dependencies={['adminPassword']}
                 rules={[
-                  { required: true, message: t('tenant.rule.confirm') },
+                  // The confirmation is the same password typed again: the same rules, and a match.
+                  ...rules('adminPassword', t('tenant.field.confirmPassword')),
                   ({ getFieldValue }) => ({
                     validator: (_, value?: string) =>
                       !value || value === getFieldValue('adminPassword') ? Promise.resolve() : Promise.reject(new Error(t('tenant.rule.mismatch'))),

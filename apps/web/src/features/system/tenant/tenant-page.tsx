@@ -1,4 +1,4 @@
-import { DictType, type Tenant } from '@lightdesk/contract';
+import { DictType, tenantApi, type Tenant } from '@lightdesk/contract';
 import Space from 'antd/es/space';
 import Tag from 'antd/es/tag';
 import Typography from 'antd/es/typography';
@@ -76,7 +76,7 @@ export function TenantPage() {
         create: { permission: 'system:tenant:create', form: TenantForm },
         edit: { permission: 'system:tenant:update', form: TenantForm, when: isAgent },
         remove: { permission: 'system:tenant:delete', run: (row) => deleteTenant(row.id), describe: (row) => `${row.name} (${row.code})`, when: isAgent },
-        export: { permission: 'system:tenant:export', url: '/system/tenant/export-excel', fileName: t('tenant.exportFile') },
+        export: { endpoint: tenantApi.exportExcel, fileName: t('tenant.exportFile') },
       }}
     />
   );

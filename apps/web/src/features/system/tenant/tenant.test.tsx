@@ -1,4 +1,4 @@
-import type { DictData, Tenant } from '@lightdesk/contract';
+import { tenantApi, tenantPackageApi, type DictData, type Tenant } from '@lightdesk/contract';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, test, vi } from 'vitest';
@@ -11,12 +11,8 @@ import { systemTestI18n } from '../shared/system-test-i18n';
 import { TenantForm } from './tenant-form';
 import { TenantPage } from './tenant-page';
 
-// The console client, replaced by a fake server per test.
-const http = vi.hoisted(() => {
-  type Call = (url: string, params?: object) => Promise<unknown>;
-  return { get: vi.fn<Call>(), post: vi.fn<Call>(), put: vi.fn<Call>(), delete: vi.fn<Call>() };
-});
-vi.mock('../../../lib/http', async (original) => ({ ...(await original()), api: http }));
+const server = await vi.hoisted(async () => (await import('../../../test/fake-server')).fakeServer());
+vi.mock('../../../lib/http/clients', (original) => server.clientsModule(original));
 
 const status = (value: string, label: string, colorType: string): DictData => ({
   dictType: 'common_status',
@@ -49,14 +45,11 @@ const signIn = (permissions: string[]) =>
   act(() => useSession.getState().setIdentity({ user: { id: 1, avatar: '', userName: 'admin', nickname: 'Admin' }, roles: ['admin'], permissions }));
 
 beforeEach(() => {
-  http.get.mockReset();
-  http.post.mockReset();
-  http.put.mockReset();
-  http.get.mockImplementation(async (url: string) => {
-    if (url === '/system/tenant/page') return { list: AGENTS, total: AGENTS.length };
-    if (url === '/system/tenant-package/list-all-simple') return [{ id: 7, name: 'Retail basic' }];
-    throw new Error(`unexpected GET ${url}`);
-  });
+  server.reset();
+  server.answer(tenantApi.page, { list: AGENTS, total: AGENTS.length });
+  server.answer(tenantPackageApi.listAllSimple, [{ id: 7, name: 'Retail basic' }]);
+  // Not declared in the contract yet.
+  server.undeclared.answer('PUT', '/api/system/tenant/update-status', true);
   setNotifier({ error: () => {}, success: () => {} });
   act(() => useDictStore.getState().setAll([status('0', 'Enabled', 'success'), status('1', 'Disabled', 'info')]));
   signIn(['*:*:*']);
@@ -69,16 +62,15 @@ const field = (testId: string) => within(dialog()).getByTestId(testId);
 describe('agent form', () => {
   test('checks every rule before sending, then creates the agent with its first administrator', async () => {
     const onClose = vi.fn();
-    http.post.mockResolvedValue(9);
     renderWithProviders(<TenantForm onClose={onClose} />, { i18n: systemTestI18n() });
 
     await save();
     for (const message of [
-      'Please enter the agent code',
-      'Please enter the agent name',
-      'Please select an agent package',
-      'Please enter the admin username',
-      'Please enter the admin password',
+      'Please enter the Agent code',
+      'Please enter the Agent name',
+      'Please select the Agent package',
+      'Please enter the Admin username',
+      'Please enter the Admin password',
     ]) {
       expect(await within(dialog()).findByText(message)).toBeInTheDocument();
     }
@@ -91,9 +83,9 @@ describe('agent form', () => {
     await userEvent.type(field('tenant-admin-confirm'), 'secret-pass-2');
     await save();
     expect(await within(dialog()).findByText('This code is reserved for the platform')).toBeInTheDocument();
-    expect(within(dialog()).getByText('Please enter a valid mobile number')).toBeInTheDocument();
+    expect(within(dialog()).getByText('Please enter a valid mobile number (6–15 digits, optional +)')).toBeInTheDocument();
     expect(within(dialog()).getByText('The two passwords do not match')).toBeInTheDocument();
-    expect(http.post).not.toHaveBeenCalled();
+    expect(server.sent(tenantApi.create)).toEqual([]);
 
     await userEvent.clear(field('tenant-code'));
     await userEvent.type(field('tenant-code'), 'acme');
@@ -106,19 +98,21 @@ describe('agent form', () => {
     await save();
 
     await waitFor(() => expect(onClose).toHaveBeenCalledWith(true));
-    expect(http.post).toHaveBeenCalledWith('/system/tenant/create', {
-      code: 'acme',
-      name: 'Acme Lighting',
-      contactName: '',
-      contactMobile: '13800000009',
-      packageId: 7,
-      expiresAt: null,
-      staffQuota: null,
-      status: 0,
-      remark: '',
-      adminUsername: 'acme-admin',
-      adminPassword: 'secret-pass-1',
-    });
+    expect(server.sent(tenantApi.create)).toEqual([
+      {
+        code: 'acme',
+        name: 'Acme Lighting',
+        contactName: '',
+        contactMobile: '13800000009',
+        packageId: 7,
+        expiresAt: null,
+        staffQuota: null,
+        status: 0,
+        remark: '',
+        adminUsername: 'acme-admin',
+        adminPassword: 'secret-pass-1',
+      },
+    ]);
   });
 
   test('a taken admin username is shown under that field', async () => {
@@ -127,7 +121,7 @@ describe('agent form', () => {
       { code: 409, msg: '', egMsg: 'That adminUsername is already taken', key: 'common.duplicate', params: { field: 'adminUsername' }, data: null },
       'That adminUsername is already taken',
     );
-    http.post.mockRejectedValue(taken);
+    server.answer(tenantApi.create, () => Promise.reject(taken));
     renderWithProviders(<TenantForm onClose={onClose} />, { i18n: systemTestI18n() });
     await userEvent.type(field('tenant-code'), 'acme');
     await userEvent.type(field('tenant-name'), 'Acme');
@@ -144,7 +138,6 @@ describe('agent form', () => {
 
   test('editing hides the code and the administrator account, and sends the update', async () => {
     const onClose = vi.fn();
-    http.put.mockResolvedValue(true);
     renderWithProviders(<TenantForm row={AGENTS[1]} onClose={onClose} />, { i18n: systemTestI18n() });
     expect(within(dialog()).queryByTestId('tenant-code')).toBeNull();
     expect(within(dialog()).queryByTestId('tenant-admin-username')).toBeNull();
@@ -152,10 +145,9 @@ describe('agent form', () => {
     await userEvent.type(field('tenant-name'), 'Lapsed Lighting');
     await save();
     await waitFor(() => expect(onClose).toHaveBeenCalledWith(true));
-    expect(http.put).toHaveBeenCalledWith(
-      '/system/tenant/update',
+    expect(server.sent(tenantApi.update)).toEqual([
       expect.objectContaining({ id: 3, name: 'Lapsed Lighting', packageId: 7, expiresAt: '2024-01-31T15:59:59.999Z', staffQuota: null, status: 0 }),
-    );
+    ]);
   });
 });
 
@@ -172,19 +164,18 @@ describe('agents list', () => {
   });
 
   test('the switch disables an agent after a confirmation', async () => {
-    http.put.mockResolvedValue(true);
     renderWithProviders(<TenantPage />, { i18n: systemTestI18n() });
     const row = (await screen.findByText('Northwind Retail')).closest('tr')!;
     await userEvent.click(within(row).getByTestId('tenant-status'));
     const confirm = await screen.findByRole('dialog');
     expect(confirm).toHaveTextContent('Disable agent "Northwind Retail"?');
     await userEvent.click(within(confirm).getByRole('button', { name: 'Confirm' }));
-    await waitFor(() => expect(http.put).toHaveBeenCalledWith('/system/tenant/update-status', { id: 2, status: 1 }));
+    await waitFor(() => expect(server.undeclared.sent('PUT', '/api/system/tenant/update-status')).toEqual([{ id: 2, status: 1 }]));
   });
 
   test('the platform row is listed but locked: no switch, no edit, no delete', async () => {
     const platform = agent({ id: 1, code: 'saas', name: 'Lightdesk platform', type: 'platform', packageId: null, packageName: null });
-    http.get.mockResolvedValue({ list: [platform, AGENTS[0]], total: 2 });
+    server.answer(tenantApi.page, { list: [platform, AGENTS[0]!], total: 2 });
     renderWithProviders(<TenantPage />, { i18n: systemTestI18n() });
     const locked = (await screen.findByText('Lightdesk platform')).closest('tr')!;
     expect(within(locked).getByText('Platform')).toBeInTheDocument();

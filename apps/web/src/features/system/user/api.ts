@@ -1,18 +1,16 @@
-import type {
-  Page,
-  Post,
-  RoleSimple,
-  Staff,
-  StaffAssignRoles,
-  StaffCreate,
-  StaffDetail,
-  StaffPasswordReset,
-  StaffQuery,
-  StaffStatusUpdate,
-  StaffUpdate,
+import {
+  postApi,
+  roleApi,
+  staffApi,
+  type StaffAssignRoles,
+  type StaffCreate,
+  type StaffPasswordReset,
+  type StaffQuery,
+  type StaffStatusUpdate,
+  type StaffUpdate,
 } from '@lightdesk/contract';
 import { queryOptions } from '@tanstack/react-query';
-import { api } from '../../../lib/http';
+import { api, call } from '../../../lib/http';
 import { resourceCache } from '../../../lib/resource-cache';
 import { tenantCache } from '../tenant/api';
 import { postCache } from '../post/api';
@@ -24,14 +22,12 @@ import { roleCache } from '../role/api';
  */
 export const staffCache = resourceCache('system', 'user', [tenantCache]);
 
-export const staffPageQuery = (q: StaffQuery) =>
-  queryOptions({ queryKey: staffCache.key('page', q), queryFn: () => api.get<Page<Staff>>('/system/user/page', q) });
+export const staffPageQuery = (q: StaffQuery) => staffCache.query(staffApi.page, q);
 /** The detail adds the staff member's role and post ids. */
-export const staffDetailQuery = (id: number) =>
-  queryOptions({ queryKey: staffCache.key('get', id), queryFn: () => api.get<StaffDetail>('/system/user/get', { id }), staleTime: 0 });
-export const createStaff = (body: StaffCreate) => api.post<number>('/system/user/create', body);
-export const updateStaff = (body: StaffUpdate) => api.put<boolean>('/system/user/update', body);
-export const deleteStaff = (id: number) => api.delete<boolean>('/system/user/delete', { id });
+export const staffDetailQuery = (id: number) => queryOptions({ ...staffCache.query(staffApi.get, { id }), staleTime: 0 });
+export const createStaff = (body: StaffCreate) => call(staffApi.create, body);
+export const updateStaff = (body: StaffUpdate) => call(staffApi.update, body);
+export const deleteStaff = (id: number) => call(staffApi.delete, { id });
 /** Disabling also signs the staff member out everywhere (server). */
 export const updateStaffStatus = (body: StaffStatusUpdate) => api.put<boolean>('/system/user/update-status', body);
 /** An administrator's reset: no old password; the staff member is signed out everywhere. */
@@ -39,11 +35,5 @@ export const resetStaffPassword = (body: StaffPasswordReset) => api.put<boolean>
 export const assignStaffRoles = (body: StaffAssignRoles) => api.put<boolean>('/system/user/assign-roles', body);
 
 /** Enabled roles and posts to grant (the servers' list-all-simple projections). */
-export const roleOptionsQuery = () =>
-  queryOptions({ queryKey: roleCache.key('simple'), queryFn: () => api.get<RoleSimple[]>('/system/role/list-all-simple'), staleTime: 60_000 });
-export const postOptionsQuery = () =>
-  queryOptions({
-    queryKey: postCache.key('simple'),
-    queryFn: () => api.get<Pick<Post, 'id' | 'name'>[]>('/system/post/list-all-simple'),
-    staleTime: 60_000,
-  });
+export const roleOptionsQuery = () => queryOptions({ ...roleCache.query(roleApi.listAllSimple), staleTime: 60_000 });
+export const postOptionsQuery = () => queryOptions({ ...postCache.query(postApi.listAllSimple), staleTime: 60_000 });

@@ -1,12 +1,11 @@
-import type { Staff } from '@lightdesk/contract';
+import { StaffPasswordReset, type Staff } from '@lightdesk/contract';
 import Alert from 'antd/es/alert';
 import Form from 'antd/es/form';
 import Input from 'antd/es/input';
 import { useTranslation } from 'react-i18next';
 import { FormDialog } from '../../../components/form-dialog';
-import { useFieldRules } from '../../../components/form-fields';
+import { useContractRules } from '../../../components/field-rules';
 import { resetStaffPassword } from './api';
-import { passwordRules } from './rules';
 
 interface Values {
   password: string;
@@ -17,7 +16,7 @@ interface Values {
 export function ResetPasswordDialog({ staff, onClose }: { staff: Staff; onClose: (saved: boolean) => void }) {
   const { t } = useTranslation('system');
   const [form] = Form.useForm<Values>();
-  const rules = useFieldRules();
+  const rules = useContractRules(StaffPasswordReset);
   return (
     <FormDialog<Values>
       title={t('user.resetPassword')}
@@ -28,7 +27,7 @@ export function ResetPasswordDialog({ staff, onClose }: { staff: Staff; onClose:
       onClose={onClose}
     >
       <Alert type="info" showIcon title={t('user.resetFor', { name: `${staff.nickname} (${staff.username})` })} style={{ marginBottom: 16 }} />
-      <Form.Item name="password" label={t('user.newPassword')} rules={passwordRules(t, rules)}>
+      <Form.Item name="password" label={t('user.newPassword')} rules={rules('password', t('user.newPassword'))}>
         <Input.Password maxLength={64} autoComplete="new-password" />
       </Form.Item>
       <Form.Item
@@ -36,7 +35,8 @@ export function ResetPasswordDialog({ staff, onClose }: { staff: Staff; onClose:
         label={t('user.confirmPassword')}
         dependencies={['password']}
         rules={[
-          rules.requiredValue(t('user.confirmPassword')),
+          // The confirmation is the same password typed again: the same rules, and a match.
+          ...rules('password', t('user.confirmPassword')),
           ({ getFieldValue }) => ({
             validator: (_, value?: string) =>
               !value || value === getFieldValue('password') ? Promise.resolve() : Promise.reject(new Error(t('user.mismatch'))),

@@ -1,4 +1,4 @@
-import { DictType, type Staff, type StaffCreate } from '@lightdesk/contract';
+import { DictType, StaffCreate, type Staff } from '@lightdesk/contract';
 import { useQuery } from '@tanstack/react-query';
 import Col from 'antd/es/col';
 import Form from 'antd/es/form';
@@ -9,10 +9,10 @@ import type { ListForm } from '../../../components/list-page';
 import { DeptTreeSelect } from '../shared/dept-tree';
 import { DictRadio } from '../../../components/dict-radio';
 import { FormDialog } from '../../../components/form-dialog';
-import { useFieldRules, RemarkField, StatusField } from '../../../components/form-fields';
+import { useContractRules } from '../../../components/field-rules';
+import { RemarkField, StatusField } from '../../../components/form-fields';
 import { createStaff, staffDetailQuery, updateStaff } from './api';
 import { PostSelect, RoleSelect } from './grant-selects';
-import { MOBILE, passwordRules, USERNAME } from './rules';
 
 /** The form's department is empty for none; the contract says null. */
 type Values = Omit<StaffCreate, 'deptId'> & { deptId?: number };
@@ -28,8 +28,7 @@ export const UserForm: ListForm<Staff> = ({ row, onClose }) => {
   const [form] = Form.useForm<Values>();
   const detail = useQuery({ ...staffDetailQuery(row?.id ?? 0), enabled: row !== undefined });
   const editing = row !== undefined;
-  const rules = useFieldRules();
-  const { required } = rules;
+  const rules = useContractRules(StaffCreate);
 
   const initialValues: Partial<Values> = detail.data
     ? { ...detail.data, deptId: detail.data.deptId ?? undefined, postIds: detail.data.postIds, roleIds: detail.data.roleIds }
@@ -51,7 +50,7 @@ export const UserForm: ListForm<Staff> = ({ row, onClose }) => {
     >
       <Row gutter={16}>
         <Col span={12}>
-          <Form.Item name="nickname" label={t('user.nickname')} rules={[required(t('user.nickname')), { max: 30 }]}>
+          <Form.Item name="nickname" label={t('user.nickname')} rules={rules('nickname', t('user.nickname'))}>
             <Input maxLength={30} data-testid="user-nickname" />
           </Form.Item>
         </Col>
@@ -63,32 +62,24 @@ export const UserForm: ListForm<Staff> = ({ row, onClose }) => {
         {!editing && (
           <>
             <Col span={12}>
-              <Form.Item
-                name="username"
-                label={t('user.username')}
-                rules={[
-                  required(t('user.username')),
-                  { min: 4, max: 30, message: t('user.usernameLength') },
-                  { pattern: USERNAME, message: t('user.usernameChars') },
-                ]}
-              >
+              <Form.Item name="username" label={t('user.username')} rules={rules('username', t('user.username'))}>
                 <Input maxLength={30} autoComplete="off" data-testid="user-username" />
               </Form.Item>
             </Col>
             <Col span={12}>
-              <Form.Item name="password" label={t('user.password')} rules={passwordRules(t, rules)}>
+              <Form.Item name="password" label={t('user.password')} rules={rules('password', t('user.password'))}>
                 <Input.Password maxLength={64} autoComplete="new-password" data-testid="user-password" />
               </Form.Item>
             </Col>
           </>
         )}
         <Col span={12}>
-          <Form.Item name="mobile" label={t('user.mobile')} rules={[{ pattern: MOBILE, message: t('form.mobile') }]}>
+          <Form.Item name="mobile" label={t('user.mobile')} rules={rules('mobile', t('user.mobile'))}>
             <Input maxLength={16} data-testid="user-mobile" />
           </Form.Item>
         </Col>
         <Col span={12}>
-          <Form.Item name="email" label={t('common.email')} rules={[{ type: 'email', message: t('form.email') }, { max: 100 }]}>
+          <Form.Item name="email" label={t('common.email')} rules={rules('email', t('common.email'))}>
             <Input maxLength={100} />
           </Form.Item>
         </Col>
@@ -111,7 +102,7 @@ export const UserForm: ListForm<Staff> = ({ row, onClose }) => {
           <StatusField label={t('common.status')} />
         </Col>
         <Col span={24}>
-          <RemarkField label={t('common.remark')} />
+          <RemarkField label={t('common.remark')} rules={rules('remark', t('common.remark'))} />
         </Col>
       </Row>
     </FormDialog>

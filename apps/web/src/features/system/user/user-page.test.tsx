@@ -1,13 +1,14 @@
-import type { Staff } from '@lightdesk/contract';
+import { deptApi, postApi, roleApi, staffApi, type Staff } from '@lightdesk/contract';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, expect, test, vi } from 'vitest';
 import { renderWithProviders } from '../../../components/test-utils';
-import { answerGets, fakeApi, resetApi, setUpPeople } from '../shared/people-test-kit';
+import { setUpPeople } from '../shared/people-test-kit';
 import { systemTestI18n } from '../shared/system-test-i18n';
 import { UserPage } from './user-page';
 
-vi.mock('../../../lib/http', async (original) => ({ ...(await original<object>()), api: (await import('../shared/people-test-kit')).fakeApi }));
+const server = await vi.hoisted(async () => (await import('../../../test/fake-server')).fakeServer());
+vi.mock('../../../lib/http/clients', (original) => server.clientsModule(original));
 
 const STAFF: Staff = {
   id: 5,
@@ -26,30 +27,29 @@ const STAFF: Staff = {
 };
 
 beforeEach(() => {
-  resetApi();
-  answerGets({
-    '/system/user/page': { list: [STAFF], total: 1 },
-    '/system/user/get': { ...STAFF, roleIds: [3], postIds: [] },
-    '/system/dept/list-all-simple': [
-      { id: 11, parentId: 0, name: 'Head office' },
-      { id: 12, parentId: 11, name: 'Sales' },
-    ],
-    '/system/role/list-all-simple': [
-      { id: 3, code: 'store_viewer', name: 'Store viewer' },
-      { id: 4, code: 'operator', name: 'Operator' },
-    ],
-    '/system/post/list-all-simple': [{ id: 8, name: 'Store technician' }],
-  });
+  server.reset();
+  server.answer(staffApi.page, { list: [STAFF], total: 1 });
+  server.answer(staffApi.get, { ...STAFF, roleIds: [3], postIds: [] });
+  server.answer(deptApi.listAllSimple, [
+    { id: 11, parentId: 0, name: 'Head office' },
+    { id: 12, parentId: 11, name: 'Sales' },
+  ]);
+  server.answer(roleApi.listAllSimple, [
+    { id: 3, code: 'store_viewer', name: 'Store viewer' },
+    { id: 4, code: 'operator', name: 'Operator' },
+  ]);
+  server.answer(postApi.listAllSimple, [{ id: 8, name: 'Store technician' }]);
+  // Not declared in the contract yet.
+  server.undeclared.answer('PUT', '/api/system/user/update-status', true);
+  server.undeclared.answer('PUT', '/api/system/user/update-password', true);
   setUpPeople();
 });
-
-const pageQueries = () => fakeApi.get.mock.calls.filter(([url]) => url === '/system/user/page').map(([, params]) => params);
 
 test('choosing a department in the tree lists that branch’s staff from page 1', async () => {
   renderWithProviders(<UserPage />, { i18n: systemTestI18n() });
   await screen.findByText('ada.park');
   fireEvent.click(within(screen.getByTestId('dept-panel')).getByText('Sales'));
-  await waitFor(() => expect(pageQueries().at(-1)).toEqual({ deptId: '12', page: 1, limit: 20 }));
+  await waitFor(() => expect(server.sent(staffApi.page).at(-1)).toEqual({ deptId: '12', page: 1, limit: 20 }));
 });
 
 test('creating a staff member: the form checks the username and password, then sends the contract’s body', async () => {
@@ -65,7 +65,7 @@ test('creating a staff member: the form checks the username and password, then s
   await userEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
   expect(await within(dialog).findByText('The username may contain only letters, digits and _ . @ -')).toBeInTheDocument();
   expect(within(dialog).getByText('The password must be 8 to 64 characters long')).toBeInTheDocument();
-  expect(fakeApi.post).not.toHaveBeenCalled();
+  expect(server.sent(staffApi.create)).toEqual([]);
 
   await userEvent.clear(within(dialog).getByTestId('user-username'));
   await userEvent.type(within(dialog).getByTestId('user-username'), 'ben.ode');
@@ -75,19 +75,21 @@ test('creating a staff member: the form checks the username and password, then s
   fireEvent.click(await screen.findByTitle('Operator'));
   await userEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
   await waitFor(() =>
-    expect(fakeApi.post).toHaveBeenCalledWith('/system/user/create', {
-      nickname: 'Ben Ode',
-      deptId: null,
-      username: 'ben.ode',
-      password: 'Lantern-2026',
-      mobile: '',
-      email: '',
-      postIds: [],
-      roleIds: [4],
-      sex: 0,
-      status: 0,
-      remark: '',
-    }),
+    expect(server.sent(staffApi.create)).toEqual([
+      {
+        nickname: 'Ben Ode',
+        deptId: null,
+        username: 'ben.ode',
+        password: 'Lantern-2026',
+        mobile: '',
+        email: '',
+        postIds: [],
+        roleIds: [4],
+        sex: 0,
+        status: 0,
+        remark: '',
+      },
+    ]),
   );
 });
 
@@ -101,8 +103,8 @@ test('editing loads the staff member’s roles; the username and password are no
   expect(within(dialog).queryByTestId('user-password')).toBeNull();
   expect(within(dialog).getByTitle('Store viewer')).toBeInTheDocument();
   await userEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
-  await waitFor(() => expect(fakeApi.put).toHaveBeenCalledWith('/system/user/update', expect.objectContaining({ id: 5, deptId: 12, roleIds: [3], sex: 2 })));
-  expect(fakeApi.put.mock.calls[0]![1]).not.toHaveProperty('username');
+  await waitFor(() => expect(server.sent(staffApi.update)).toEqual([expect.objectContaining({ id: 5, deptId: 12, roleIds: [3], sex: 2 })]));
+  expect(server.sent(staffApi.update)[0]).not.toHaveProperty('username');
 });
 
 test('disabling asks first, then sends update-status', async () => {
@@ -112,7 +114,7 @@ test('disabling asks first, then sends update-status', async () => {
   const confirm = await screen.findByRole('dialog');
   expect(confirm).toHaveTextContent('Disable Ada Park?');
   await userEvent.click(within(confirm).getByRole('button', { name: 'Confirm' }));
-  await waitFor(() => expect(fakeApi.put).toHaveBeenCalledWith('/system/user/update-status', { id: 5, status: 1 }));
+  await waitFor(() => expect(server.undeclared.sent('PUT', '/api/system/user/update-status')).toEqual([{ id: 5, status: 1 }]));
 });
 
 test('reset password: both entries must match; only a user with the permission sees the action', async () => {
@@ -128,7 +130,7 @@ test('reset password: both entries must match; only a user with the permission s
   await userEvent.clear(within(dialog).getByLabelText('Confirm password'));
   await userEvent.type(within(dialog).getByLabelText('Confirm password'), 'Lantern-2026');
   await userEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
-  await waitFor(() => expect(fakeApi.put).toHaveBeenCalledWith('/system/user/update-password', { id: 5, password: 'Lantern-2026' }));
+  await waitFor(() => expect(server.undeclared.sent('PUT', '/api/system/user/update-password')).toEqual([{ id: 5, password: 'Lantern-2026' }]));
 });
 
 test('a user who may only read sees status tags, not switches, and no row actions', async () => {

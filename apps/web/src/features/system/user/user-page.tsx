@@ -1,6 +1,6 @@
 import KeyOutlined from '@ant-design/icons/KeyOutlined';
 import TeamOutlined from '@ant-design/icons/TeamOutlined';
-import { DictType, type Staff } from '@lightdesk/contract';
+import { DictType, staffApi, type Staff } from '@lightdesk/contract';
 import { useMemo, useState, type ComponentProps } from 'react';
 import { useTranslation } from 'react-i18next';
 import { col, dateCol, dictCol } from '../../../components/list-columns';
@@ -86,7 +86,7 @@ export function UserPage() {
             create: { permission: 'system:user:create', form: UserForm },
             edit: { permission: 'system:user:update', form: UserForm },
             remove: { permission: 'system:user:delete', run: (s) => deleteStaff(s.id), describe: (s) => `${s.nickname} (${s.username})` },
-            export: { permission: 'system:user:export', url: '/system/user/export-excel', fileName: t('user.file') },
+            export: { endpoint: staffApi.exportExcel, fileName: t('user.file') },
           }}
         />
       </div>
