@@ -1,4 +1,4 @@
-import { ResultCode, type MessageKey } from '@lightdesk/contract';
+import { FIELD_REASONS, isFieldReasonKey, ResultCode, type MessageKey } from '@lightdesk/contract';
 import type * as z from 'zod/v4/core';
 
 type Params = Record<string, string | number>;
@@ -26,7 +26,9 @@ export const refusal = (key: MessageKey, params?: Params) => new AppError(Result
 export function fromZodError(error: z.$ZodError, where: 'body' | 'query' | 'params'): AppError {
   const issue = error.issues[0];
   const field = issue && issue.path.length ? issue.path.join('.') : where;
-  return badInput(field, issue?.message ?? 'invalid');
+  const message = issue?.message ?? 'invalid';
+  if (!isFieldReasonKey(message)) return badInput(field, message);
+  return new AppError(ResultCode.badInput, 'common.bad-input', { field, reason: FIELD_REASONS[message], reasonKey: message });
 }
 
 interface DatabaseErrorShape {

@@ -95,8 +95,13 @@ describe('main client (/api)', () => {
     expect(toasts).toEqual(['Zu viele Versuche. Bitte in 30 s erneut versuchen.']);
   });
 
-  test('a refused field whose reason is the key of a form wording shows that wording', async () => {
-    answer(mainClient, { data: envelope(400, { key: 'common.bad-input', params: { field: 'code', reason: 'form.code' } }) });
+  test('a refused field whose reason names a form wording shows that wording', async () => {
+    answer(mainClient, {
+      data: envelope(400, {
+        key: 'common.bad-input',
+        params: { field: 'code', reason: 'only letters, digits, underscores, dots and hyphens are allowed', reasonKey: 'form.code' },
+      }),
+    });
     await api.post('/system/post/create').catch(() => {});
     answer(mainClient, {
       data: envelope(400, { key: 'common.bad-input', params: { field: 'name', reason: 'Too small: expected string to have >=1 characters' } }),

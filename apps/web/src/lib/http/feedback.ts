@@ -29,13 +29,13 @@ export function endSession(token: string): boolean {
 const text = (key: string, fallback: string, params?: Record<string, unknown>) => (i18n.exists(key) ? i18n.t(key, params) : fallback);
 
 /**
- * The params of a message, a refused field's reason worded: a contract check may carry the key of
- * the forms' wording of it (`form.code`, components namespace) as the reason of its 400.
+ * The params of a message, a refused field's reason worded: a contract check may name the forms'
+ * wording of it (`reasonKey`, e.g. `form.code` in the components namespace) beside the English reason.
  */
 function wordedParams(params: Envelope['params']): Record<string, unknown> {
-  const reason = params?.reason;
-  if (typeof reason !== 'string' || !i18n.exists(reason, { ns: 'components' })) return { ...params };
-  return { ...params, reason: i18n.t(reason, { ns: 'components', field: params?.field }) };
+  const key = params?.reasonKey;
+  if (typeof key !== 'string' || !i18n.exists(key, { ns: 'components' })) return { ...params };
+  return { ...params, reason: i18n.t(key, { ns: 'components', field: params?.field }) };
 }
 
 /**

@@ -63,7 +63,12 @@ describe('posts', () => {
 
   test('bad input is refused by field and changes nothing', async () => {
     const before = (await page(admin)).data.total;
-    expect(await create(admin, { code: 'has space', name: 'x' })).toMatchObject({ code: 400, params: { field: 'code' } });
+    // A worded check answers its reason in English, with the key the console words it by.
+    expect(await create(admin, { code: 'has space', name: 'x' })).toMatchObject({
+      code: 400,
+      egMsg: 'Invalid value for code: only letters, digits, underscores, dots and hyphens are allowed',
+      params: { field: 'code', reasonKey: 'form.code' },
+    });
     expect(await create(admin, { code: 'ok', name: '' })).toMatchObject({ code: 400, params: { field: 'name' } });
     expect(await page(admin, { sortBy: 'password' })).toMatchObject({ code: 400, key: 'common.sort-not-allowed', params: { field: 'sortBy' } });
     expect(await page(admin, { limit: 1000 })).toMatchObject({ code: 400, params: { field: 'limit' } });

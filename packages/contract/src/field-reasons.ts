@@ -1,0 +1,23 @@
+/**
+ * Contract checks whose refusal people read carry one of these keys as their message. The
+ * console words the key in the reader's language (its forms' `components` namespace); the API
+ * answers the English reason here with the key beside it (`params.reason`, `params.reasonKey`),
+ * so other clients read a sentence rather than a key.
+ */
+export const FIELD_REASONS = {
+  'form.code': 'only letters, digits, underscores, dots and hyphens are allowed',
+  'form.roleCode': 'only letters, digits, underscores, dots, colons and hyphens are allowed',
+  'form.username': 'only letters, digits and _ . @ - are allowed',
+  'form.passwordLength': 'must be 8 to 64 characters long',
+  'form.mobile': 'must be 6 to 15 digits, with an optional leading +',
+  'form.email': 'is not a valid e-mail address',
+  'form.agentCode': 'must be 2 to 32 lower-case letters, digits or hyphens',
+  'form.codeReserved': 'is reserved for the platform',
+  'form.configKey': 'only lower-case letters, digits, dots, dashes and underscores are allowed',
+  'form.permissionCode': 'must have the form module:resource:action in lower case',
+  'form.dictType': 'only lower-case letters, digits and underscores are allowed',
+} as const;
+
+export type FieldReasonKey = keyof typeof FIELD_REASONS;
+
+export const isFieldReasonKey = (message: string): message is FieldReasonKey => Object.hasOwn(FIELD_REASONS, message);
