@@ -17,7 +17,7 @@ const standIn: Area = {
   authenticators: {
     'app-user': async (_ctx, req) => {
       authenticatorCalls++;
-      return bearerToken(req.headers.authorization) === APP_TOKEN ? { kind: 'app-user', appUser: { appUserId: 7, tenantId: 1, sessionId: 1 } } : null;
+      return bearerToken(req.headers.authorization) === APP_TOKEN ? { kind: 'app-user', appUser: { appUserId: 7, sessionId: 1 } } : null;
     },
     device: async (_ctx, req) => {
       authenticatorCalls++;

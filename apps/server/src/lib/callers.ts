@@ -1,10 +1,9 @@
 import type { FastifyRequest } from 'fastify';
 import type { AppContext, Session } from './context';
 
-/** A mobile-app account signed in through the app API. */
+/** A mobile-app account signed in through the app API (app users are platform-wide, of no tenant). */
 export interface AppUserIdentity {
   appUserId: number;
-  tenantId: number;
   sessionId: number;
 }
 

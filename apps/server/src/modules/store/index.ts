@@ -1,0 +1,15 @@
+/**
+ * Stores and the people and devices in them: app users and their sessions, stores (meshes),
+ * members and invitations, lighting groups, the device registry, the phones, feedback, per-person
+ * settings and app account cancellation. The mobile app creates all of it through the app API
+ * (`/open/app`); the console manages it. What other areas may use is exported here.
+ */
+import type { Area } from '../../lib/routes';
+import { authenticateAppUser } from './app-auth/app-sessions';
+
+export const storeArea: Area = {
+  name: 'store',
+  authenticators: { 'app-user': authenticateAppUser },
+  routes: [],
+  jobs: [],
+};
