@@ -1,7 +1,7 @@
-import { randomToken } from '../../lib/secrets';
-import { ApiClient, type TestApp } from '../../test/test-app';
-import { createAppSession } from './app-auth/app-sessions';
-import { appUsers } from './schema';
+import { randomToken } from '../lib/secrets';
+import { ApiClient, type TestApp } from './test-app';
+import { createAppSession } from '../modules/store/app-auth/app-sessions';
+import { appUsers } from '../modules/store/schema';
 
 /** A precomputed hash: no test signs in with it, and argon2 per app user would slow every test. */
 const NO_SIGN_IN = 'test-only: not a password hash';
