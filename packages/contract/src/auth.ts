@@ -169,7 +169,13 @@ export const authApi = {
     answer: z.literal(true),
     summary: 'Send a sign-in code by SMS',
   }),
-  smsLogin: endpoint.post('/api/system/auth/sms-login', { ...signIn, rateLimit: 10, body: SmsLoginBody, answer: LoginResult, summary: 'Sign in with an SMS code' }),
+  smsLogin: endpoint.post('/api/system/auth/sms-login', {
+    ...signIn,
+    rateLimit: 10,
+    body: SmsLoginBody,
+    answer: LoginResult,
+    summary: 'Sign in with an SMS code',
+  }),
   socialAuthorize: endpoint.post('/open/auth/oidc/authorize', {
     ...signIn,
     body: SocialAuthorizeBody,

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import { randomBytes } from 'node:crypto';
 import { PGlite } from '@electric-sql/pglite';
-import { authApi, callPath, ResultCode, type AnswerOf, type BodyOf, type Endpoint, type Envelope, type InputFor, type LoginResult } from '@lightdesk/contract';
+import { authApi, callPath, ResultCode, type AnswerOf, type Endpoint, type Envelope, type InputFor, type LoginResult } from '@lightdesk/contract';
 import * as z from 'zod/v4/core';
 import { eq, inArray } from 'drizzle-orm';
 import pg from 'pg';
@@ -42,11 +42,13 @@ export function parseAnswer<E extends Endpoint>(endpoint: E, data: unknown): Ans
   return parsed as AnswerOf<E>;
 }
 
-/** A call of an endpoint as HTTP: its path parameters filled, the rest of the input as query (GET, DELETE) or body. */
-export function requestOf(endpoint: Endpoint, input: unknown): { method: string; path: string; query?: Query; body?: unknown } {
+/** A call of an endpoint as HTTP: its path parameters filled, the rest of the input as query string (GET, DELETE) or body. */
+export function requestOf(endpoint: Endpoint, input: unknown): { method: string; path: string; body?: unknown } {
   const { path, rest } = callPath(endpoint, input);
-  const inQuery = endpoint.method === 'GET' || endpoint.method === 'DELETE';
-  return { method: endpoint.method, path, ...(inQuery ? { query: rest as Query } : { body: rest ?? {} }) };
+  if (endpoint.method !== 'GET' && endpoint.method !== 'DELETE') return { method: endpoint.method, path, body: rest ?? {} };
+  const search = new URLSearchParams();
+  for (const [k, v] of Object.entries((rest ?? {}) as Query)) if (v !== undefined) search.set(k, String(v));
+  return { method: endpoint.method, path: search.size ? `${path}?${search.toString()}` : path };
 }
 
 /** The envelope of a call, its data parsed with the endpoint's answer schema when it succeeded. */
@@ -105,8 +107,8 @@ export class ApiClient {
    * schema, so a handler answering a shape the contract does not promise fails the test.
    */
   async send<E extends Endpoint>(endpoint: E, ...[input]: InputArgs<E>): Promise<Envelope<AnswerOf<E>>> {
-    const { method, path, ...options } = requestOf(endpoint, input);
-    return checkedEnvelope(endpoint, await this.call(method, path, options));
+    const { method, path, body } = requestOf(endpoint, input);
+    return checkedEnvelope(endpoint, await this.call(method, path, { body }));
   }
 }
 
@@ -164,8 +166,7 @@ export async function testApp(env: Record<string, string> = {}, options: TestApp
   // A free port unless the test names one (when the address must be known before start, e.g. LIGHTDESK_PUBLIC_URL).
   const address = await built.app.listen({ port: env.PORT ? config.port : 0, host: '127.0.0.1' });
   const api = new ApiClient(address);
-  const login = (username: string, password = TEST_PASSWORD, extra: Record<string, unknown> = {}) =>
-    api.send(authApi.login, { username, password, ...extra } as BodyOf<typeof authApi.login>);
+  const login = (username: string, password = TEST_PASSWORD, extra: Record<string, unknown> = {}) => api.send(authApi.login, { username, password, ...extra });
   return {
     ...built,
     base: address,

@@ -1,9 +1,8 @@
 import { generateKeyPairSync } from 'node:crypto';
 import http from 'node:http';
 import net, { type AddressInfo } from 'node:net';
-import type { AnswerOf, Endpoint, Envelope } from '@lightdesk/contract';
+import type { Envelope } from '@lightdesk/contract';
 import Provider, { type InteractionResults, type JWK } from 'oidc-provider';
-import { checkedEnvelope, requestOf, type InputArgs } from '../../../test/test-app';
 
 /** Test support: a real OpenID provider on this machine, and a browser that walks through it. */
 
@@ -131,15 +130,6 @@ export class TestBrowser {
   async call<T>(method: string, path: string, body?: unknown, token?: string): Promise<Envelope<T>> {
     const res = await this.fetch(new URL(path, this.console), { method, body, token });
     return (await res.json()) as Envelope<T>;
-  }
-
-  /** An endpoint of the contract called from this browser, its answer parsed as `ApiClient.send` does. */
-  async send<E extends Endpoint>(endpoint: E, token: string | undefined, ...[input]: InputArgs<E>): Promise<Envelope<AnswerOf<E>>> {
-    const { method, path, query, body } = requestOf(endpoint, input);
-    const url = new URL(path, this.console);
-    for (const [k, v] of Object.entries(query ?? {})) if (v !== undefined) url.searchParams.set(k, String(v));
-    const res = await this.fetch(url, { method, body, token });
-    return checkedEnvelope(endpoint, (await res.json()) as Envelope);
   }
 
   /** Follows redirects from `url` until `stop` says the next address is far enough, and answers it. */

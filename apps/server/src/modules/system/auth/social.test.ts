@@ -1,8 +1,8 @@
-import { authApi, type SocialAuthorizeResult } from '@lightdesk/contract';
+import { authApi, type Endpoint, type SocialAuthorizeResult } from '@lightdesk/contract';
 import { desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { loginLog, users } from '../schema';
-import { testApp, TEST_PASSWORD, type TestApp } from '../../../test/test-app';
+import { checkedEnvelope, requestOf, testApp, TEST_PASSWORD, type InputArgs, type TestApp } from '../../../test/test-app';
 import { freePort, startTestProvider, TEST_CLIENT, TestBrowser, type TestProvider } from './oidc-test-provider';
 import { TICKET_SECONDS } from './social';
 
@@ -34,9 +34,15 @@ afterAll(async () => {
   await idp.close();
 });
 
+/** An endpoint called from a browser (its cookies ride along), the answer checked as `ApiClient.send` checks it. */
+async function send<E extends Endpoint>(browser: TestBrowser, endpoint: E, token: string | undefined, ...[input]: InputArgs<E>) {
+  const { method, path, body } = requestOf(endpoint, input);
+  return checkedEnvelope(endpoint, await browser.call(method, path, body, token));
+}
+
 /** Signs in with a password in this browser; answers the session token. */
 async function passwordSignIn(browser: TestBrowser, username: string) {
-  const res = await browser.send(authApi.login, undefined, { username, password: TEST_PASSWORD });
+  const res = await send(browser, authApi.login, undefined, { username, password: TEST_PASSWORD });
   expect(res.code).toBe(200);
   return res.data.accessToken;
 }
@@ -44,21 +50,21 @@ async function passwordSignIn(browser: TestBrowser, username: string) {
 /** The whole sign-in round trip: the provider signs `person` in, and the web trades the ticket. */
 async function signInThroughProvider(browser: TestBrowser, person: string | { refuses: true }, rememberMe?: boolean) {
   idp.nextPerson(person);
-  const start = await browser.send(authApi.socialAuthorize, undefined, { provider: 'corp', redirect: '/system/user', rememberMe });
+  const start = await send(browser, authApi.socialAuthorize, undefined, { provider: 'corp', redirect: '/system/user', rememberMe });
   expect(start.code).toBe(200);
   const landing = await browser.follow(start.data.url);
-  const answer = await browser.send(authApi.socialLogin, undefined, { ticket: landing.get('ticket') ?? '' });
+  const answer = await send(browser, authApi.socialLogin, undefined, { ticket: landing.get('ticket') ?? '' });
   return { start: new URL(start.data.url), landing, answer };
 }
 
 /** The whole linking round trip of a signed-in staff member whose provider account is `person`. */
 async function linkThroughProvider(browser: TestBrowser, token: string, person: string) {
   idp.nextPerson(person);
-  const start = await browser.send(authApi.socialLinkAuthorize, token, { provider: 'corp', redirect: '/system/user' });
+  const start = await send(browser, authApi.socialLinkAuthorize, token, { provider: 'corp', redirect: '/system/user' });
   expect(start.code).toBe(200);
   const landing = await browser.follow(start.data.url);
   expect(landing.get('redirect')).toBe('/system/user');
-  return browser.send(authApi.socialLinkFinish, token, { ticket: landing.get('linkTicket') ?? '' });
+  return send(browser, authApi.socialLinkFinish, token, { ticket: landing.get('linkTicket') ?? '' });
 }
 
 /** A staff member of the platform with no links yet. */
@@ -122,7 +128,7 @@ describe('signing in through the provider', () => {
     expect(answer.code).toBe(200);
     const session = answer.data;
     expect(session).toMatchObject({ tenantCode: 'saas', idleTimeout: 1800 });
-    const info = await browser.send(authApi.permissionInfo, session.accessToken);
+    const info = await send(browser, authApi.permissionInfo, session.accessToken);
     expect(info.data.user.userName).toBe('admin');
     expect(await lastLogin()).toMatchObject({ kind: 'social', result: 'success', username: 'admin', userId: session.userId });
   });
@@ -206,12 +212,12 @@ describe('linking and unlinking on one’s own account', () => {
     const browser = new TestBrowser(consoleUrl);
     const token = await passwordSignIn(browser, 'agent');
     expect((await linkThroughProvider(browser, token, 'bob')).code).toBe(200);
-    const listed = await browser.send(authApi.socialLinks, token);
+    const listed = await send(browser, authApi.socialLinks, token);
     expect(listed.data).toEqual([{ provider: 'corp', name: 'Corp ID', linkedAt: expect.any(String) as string }]);
     expect((await signInThroughProvider(new TestBrowser(consoleUrl), 'bob')).answer.data).toMatchObject({ tenantCode: 'northwind' });
 
-    expect((await browser.send(authApi.socialUnlink, token, { provider: 'corp' })).code).toBe(200);
-    expect((await browser.send(authApi.socialLinks, token)).data).toEqual([]);
+    expect((await send(browser, authApi.socialUnlink, token, { provider: 'corp' })).code).toBe(200);
+    expect((await send(browser, authApi.socialLinks, token)).data).toEqual([]);
     expect((await browser.call('DELETE', '/api/system/auth/social-links/delete?provider=corp', undefined, token)).code).toBe(404);
     expect((await signInThroughProvider(new TestBrowser(consoleUrl), 'bob')).answer.key).toBe('auth.social-not-linked');
   });
@@ -219,7 +225,7 @@ describe('linking and unlinking on one’s own account', () => {
   test('each person sees only their own links', async () => {
     const browser = new TestBrowser(consoleUrl);
     const token = await passwordSignIn(browser, 'agent');
-    expect((await browser.send(authApi.socialLinks, token)).data).toEqual([]);
+    expect((await send(browser, authApi.socialLinks, token)).data).toEqual([]);
   });
 
   test('an identity linked to someone else, or a second account at the same provider, is refused', async () => {

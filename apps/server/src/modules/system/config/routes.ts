@@ -41,11 +41,7 @@ export default defineRoutes((r, ctx) => {
     table: configs,
     id: configs.id,
     columns,
-    filters: (q) => [
-      contains(configs.name, q.name),
-      contains(configs.key, q.key),
-      equals(configs.builtIn, q.builtIn),
-    ],
+    filters: (q) => [contains(configs.name, q.name), contains(configs.key, q.key), equals(configs.builtIn, q.builtIn)],
     sortable: { key: configs.key, name: configs.name, createdAt: configs.createdAt },
     defaultSort: [asc(configs.key)],
     unique: [{ field: 'key', column: configs.key, index: 'configs_key_unique' }],

@@ -24,11 +24,7 @@ export default defineRoutes((r, ctx) =>
     id: posts.id,
     tenancy: { tenant: posts.tenantId },
     columns,
-    filters: (q) => [
-      contains(posts.code, q.code),
-      contains(posts.name, q.name),
-      equals(posts.status, q.status),
-    ],
+    filters: (q) => [contains(posts.code, q.code), contains(posts.name, q.name), equals(posts.status, q.status)],
     sortable: { sort: posts.sort, code: posts.code, name: posts.name, createdAt: posts.createdAt },
     defaultSort: [asc(posts.sort), asc(posts.id)],
     unique: [{ field: 'code', column: posts.code }],

@@ -34,11 +34,7 @@ export default defineRoutes((r, ctx) => {
   const { db } = ctx;
 
   r.endpoint(sessionApi.page, async ({ session, query }) => {
-    const where = and(
-      live(ctx, session),
-      contains(users.username, query.username),
-      contains(sessions.ip, query.ip),
-    );
+    const where = and(live(ctx, session), contains(users.username, query.username), contains(sessions.ip, query.ip));
     const sortBy = query.sortBy ? sortColumn(sortable, query.sortBy) : sessions.lastSeenAt;
     const [count] = await db.select({ total: countOf }).from(sessions).innerJoin(users, eq(users.id, sessions.userId)).where(where);
     const list = await db
