@@ -142,9 +142,9 @@ export type CancellationResult = z.infer<typeof CancellationResult>;
  */
 export const SIGN_IN_BODY_LIMIT = 16 * 1024;
 /**
- * The anonymous calls of the sign-in screen: rate limits per client address well below the
- * surfaces' defaults (each guesses a secret, costs a password hash, or sends an SMS) where they
- * have one, and the small body limit.
+ * The anonymous calls of the sign-in screen take small bodies only. Those that guess a secret,
+ * cost a password hash or send an SMS also get rate limits per client address well below the
+ * surfaces' defaults.
  */
 const signIn = { public: true, bodyLimit: SIGN_IN_BODY_LIMIT } as const;
 
