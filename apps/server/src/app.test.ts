@@ -59,14 +59,22 @@ describe('envelope and plumbing', () => {
     expect(ready.status).toBe(200);
   });
 
-  test('the OpenAPI document lists every route with its access rule', async () => {
-    const doc = (await (await t.api.raw('GET', '/api/docs')).json()) as { openapi: string; paths: Record<string, Record<string, { description: string }>> };
+  test('the OpenAPI document lists every route with its access rule and the schema of its answer', async () => {
+    type Operation = { description: string; responses: { 200: { content?: { 'application/json': { schema: { properties: { data: object } } } } } } };
+    const doc = (await (await t.api.raw('GET', '/api/docs')).json()) as { openapi: string; paths: Record<string, Record<string, Operation>> };
     expect(doc.openapi).toMatch(/^3\./);
+    // Excel exports, signed file links, the OpenID callback's redirect, the probes and this document answer no envelope.
+    const noEnvelope = /\/export-excel$|^\/open\/files\/|^\/open\/auth\/oidc\/:provider\/callback$|^\/(health|ready|api\/docs)$/;
     for (const r of t.routes) {
       const op = doc.paths[r.url.replace(/:(\w+)/g, '{$1}')]?.[r.method.toLowerCase()];
       expect(op, `${r.method} ${r.url}`).toBeDefined();
+      const answer = op!.responses[200].content?.['application/json'].schema.properties.data;
+      if (noEnvelope.test(r.url)) expect(answer, `${r.method} ${r.url}`).toBeUndefined();
+      else expect(answer ?? {}, `${r.method} ${r.url} declares no answer`).not.toEqual({});
     }
     expect(JSON.stringify(doc.paths['/api/system/auth/login'])).toContain('captchaVerification');
+    expect(JSON.stringify(doc.paths['/api/system/auth/login']?.post?.responses)).toContain('accessToken');
+    expect(JSON.stringify(doc.paths['/api/system/dict-data/type/{type}']?.get)).toContain('"in":"path"');
   });
 
   test('an oversized body is refused by name, not crashed on', async () => {

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { Int32, Text } from './common';
+import { endpoint } from './endpoint';
 
 export const Username = Text(30).min(1);
 export const Password = Text(128, { trim: false }).min(1);
@@ -130,3 +131,101 @@ export const PermissionInfo = z.object({
   menus: z.array(MenuNode),
 });
 export type PermissionInfo = z.infer<typeof PermissionInfo>;
+
+/** The answer to a cancellation request: the message the screen shows. */
+export const CancellationResult = z.object({ key: z.string() });
+export type CancellationResult = z.infer<typeof CancellationResult>;
+
+/**
+ * Largest body of the anonymous sign-in calls. Their inputs are a few short fields; anyone may
+ * send them, so nobody gets the server to read the default megabyte first.
+ */
+export const SIGN_IN_BODY_LIMIT = 16 * 1024;
+/**
+ * The anonymous calls of the sign-in screen take small bodies only. Those that guess a secret,
+ * cost a password hash or send an SMS also get rate limits per client address well below the
+ * surfaces' defaults.
+ */
+const signIn = { public: true, bodyLimit: SIGN_IN_BODY_LIMIT } as const;
+
+// Social sign-in: the web asks where to send the browser, the provider sends it back to the
+// callback (a browser redirect, not an operation: the server registers it itself), the callback
+// sends it on to the sign-in screen with a ticket, the web trades the ticket for the session
+// (docs/api.md, "Sign-in through an OpenID provider").
+export const authApi = {
+  options: endpoint.get('/open/auth/options', { public: true, answer: AuthOptions, summary: 'What the sign-in screen offers' }),
+  captcha: endpoint.get('/open/captcha', { public: true, rateLimit: 30, answer: Captcha, summary: 'A new image challenge (single use, 2 minutes)' }),
+  login: endpoint.post('/api/system/auth/login', {
+    ...signIn,
+    rateLimit: 10,
+    body: LoginBody,
+    answer: LoginResult,
+    summary: 'Sign in with username and password',
+  }),
+  sendSmsCode: endpoint.post('/open/auth/send-sms-code', {
+    ...signIn,
+    rateLimit: 5,
+    body: SmsSendBody,
+    answer: z.literal(true),
+    summary: 'Send a sign-in code by SMS',
+  }),
+  smsLogin: endpoint.post('/api/system/auth/sms-login', {
+    ...signIn,
+    rateLimit: 10,
+    body: SmsLoginBody,
+    answer: LoginResult,
+    summary: 'Sign in with an SMS code',
+  }),
+  socialAuthorize: endpoint.post('/open/auth/oidc/authorize', {
+    ...signIn,
+    body: SocialAuthorizeBody,
+    answer: SocialAuthorizeResult,
+    summary: 'Start signing in through an OpenID provider',
+  }),
+  socialLogin: endpoint.post('/api/system/auth/social-login', {
+    ...signIn,
+    body: SocialTicketBody,
+    answer: LoginResult,
+    summary: 'Sign in with the ticket an OpenID provider round trip left',
+  }),
+  socialLinks: endpoint.get('/api/system/auth/social-links', { signedIn: true, answer: z.array(SocialLink), summary: 'My linked OpenID provider accounts' }),
+  socialLinkAuthorize: endpoint.post('/api/system/auth/social-links/authorize', {
+    signedIn: true,
+    body: SocialAuthorizeBody,
+    answer: SocialAuthorizeResult,
+    summary: 'Start linking an OpenID provider account to mine',
+  }),
+  socialLinkFinish: endpoint.post('/api/system/auth/social-links/finish', {
+    signedIn: true,
+    body: SocialTicketBody,
+    answer: SocialLink,
+    summary: 'Link the provider account a round trip confirmed',
+  }),
+  socialUnlink: endpoint.delete('/api/system/auth/social-links/delete', {
+    signedIn: true,
+    query: SocialUnlinkQuery,
+    answer: z.literal(true),
+    summary: 'Unlink an OpenID provider account from mine',
+  }),
+  permissionInfo: endpoint.get('/api/system/auth/get-permission-info', {
+    signedIn: true,
+    answer: PermissionInfo,
+    summary: 'The signed-in user, roles, permissions, menus',
+  }),
+  listMenus: endpoint.get('/api/system/auth/list-menus', { signedIn: true, answer: z.array(MenuNode), summary: 'The menu tree of the signed-in user' }),
+  // Public, so the sign-out of an already expired session still answers.
+  logout: endpoint.post('/open/auth/logout', { ...signIn, answer: z.literal(true), summary: 'End the session this call carries' }),
+  updatePassword: endpoint.post('/api/auth/update/password', {
+    ...signIn,
+    rateLimit: 10,
+    body: PasswordUpdateBody,
+    answer: z.literal(true),
+    summary: 'Change a password with the current one',
+  }),
+  cancelAccount: endpoint.post('/api/system/auth/cancel-account', {
+    signedIn: true,
+    body: CancellationBody,
+    answer: CancellationResult,
+    summary: 'Request account cancellation',
+  }),
+};

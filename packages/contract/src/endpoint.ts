@@ -36,11 +36,14 @@ export interface Endpoint<
   B extends Schema | undefined = Schema | undefined,
   A extends Schema | undefined = Schema | undefined,
   X extends Access = Access,
+  P extends Schema | undefined = Schema | undefined,
 > {
   method: M;
+  /** `:name` segments are path parameters, declared by `params`. */
   path: string;
   access: X;
   summary: string;
+  params: P;
   query: Q;
   body: B;
   answer: A;
@@ -50,17 +53,23 @@ export interface Endpoint<
   bodyLimit?: number;
 }
 
-type Declaration<Q, B, A> = { summary: string; query?: Q; body?: B; answer?: A; rateLimit?: number; bodyLimit?: number };
+type Declaration<Q, B, A, P> = { summary: string; params?: P; query?: Q; body?: B; answer?: A; rateLimit?: number; bodyLimit?: number };
 
 function declare<M extends HttpMethod>(method: M) {
-  return <X extends Access, Q extends Schema | undefined = undefined, B extends Schema | undefined = undefined, A extends Schema | undefined = undefined>(
+  return <
+    X extends Access,
+    Q extends Schema | undefined = undefined,
+    B extends Schema | undefined = undefined,
+    A extends Schema | undefined = undefined,
+    P extends Schema | undefined = undefined,
+  >(
     path: string,
-    declaration: Declaration<Q, B, A> & X,
-  ): Endpoint<M, Q, B, A, AccessOf<X>> => {
-    const { summary, query, body, answer, rateLimit, bodyLimit, ...mark } = declaration;
+    declaration: Declaration<Q, B, A, P> & X,
+  ): Endpoint<M, Q, B, A, AccessOf<X>, P> => {
+    const { summary, params, query, body, answer, rateLimit, bodyLimit, ...mark } = declaration;
     const rest = mark as unknown as Access;
     const access = ('permission' in rest ? { permission: rest.permission, ...(rest.platform && { platform: true }) } : rest) as AccessOf<X>;
-    return { method, path, access, summary, query: query as Q, body: body as B, answer: answer as A, rateLimit, bodyLimit };
+    return { method, path, access, summary, params: params as P, query: query as Q, body: body as B, answer: answer as A, rateLimit, bodyLimit };
   };
 }
 
@@ -74,10 +83,33 @@ type OutputOf<S> = S extends Schema ? z.output<S> : undefined;
 export type QueryOf<E extends Endpoint> = InputOf<E['query']>;
 /** What a caller sends as the body of an endpoint. */
 export type BodyOf<E extends Endpoint> = InputOf<E['body']>;
+/**
+ * What a caller fills the path parameters with. Not distributed over a union: an endpoint typed
+ * only as "some schema or none" (a resource's) takes none.
+ */
+export type ParamsOf<E extends Endpoint> = [E['params']] extends [Schema] ? z.input<E['params']> : undefined;
 /** What the server hands a handler after parsing. */
+export type ParsedParamsOf<E extends Endpoint> = [E['params']] extends [Schema] ? z.output<E['params']> : undefined;
 export type ParsedQueryOf<E extends Endpoint> = OutputOf<E['query']>;
 export type ParsedBodyOf<E extends Endpoint> = OutputOf<E['body']>;
 /** What an endpoint answers (the envelope's `data`). */
 export type AnswerOf<E extends Endpoint> = E['answer'] extends Schema ? z.output<E['answer']> : unknown;
-/** The one input of a call: the query for GET and DELETE, the body otherwise. */
-export type InputFor<E extends Endpoint> = E['method'] extends 'GET' | 'DELETE' ? QueryOf<E> : BodyOf<E>;
+
+type Both<P, I> = [P] extends [undefined] ? I : [I] extends [undefined] ? P : P & I;
+/** The one input of a call: the path parameters with the query for GET and DELETE, with the body otherwise. */
+export type InputFor<E extends Endpoint> = Both<ParamsOf<E>, E['method'] extends 'GET' | 'DELETE' ? QueryOf<E> : BodyOf<E>>;
+
+/**
+ * The path of a call, its `:name` segments filled from the input, and the rest of the input
+ * (the query or the body). An endpoint without path parameters leaves the input as it is.
+ */
+export function callPath(endpoint: Endpoint, input: unknown): { path: string; rest: unknown } {
+  if (!endpoint.params) return { path: endpoint.path, rest: input };
+  const rest: Record<string, unknown> = { ...(input as Record<string, unknown>) };
+  const path = endpoint.path.replace(/:(\w+)/g, (_segment, name: string) => {
+    const value = rest[name];
+    delete rest[name];
+    return encodeURIComponent(String(value));
+  });
+  return { path, rest };
+}

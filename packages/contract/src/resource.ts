@@ -8,14 +8,14 @@ type Present<Flag, T> = Flag extends true ? T : undefined;
 
 /** The endpoints a resource declaration yields; absent ones are `undefined` in the type as well. */
 export interface ResourceApi<Q extends Schema, R extends Schema, C, U, S, L extends Lists, E extends boolean, D extends Schema, G extends boolean = true> {
-  page: Present<'page' extends L[number] ? true : false, Endpoint<'GET', Q, undefined, ReturnType<typeof pageOf<R>>, PermissionAccess>>;
-  list: Present<'list' extends L[number] ? true : false, Endpoint<'GET', Q, undefined, z.ZodArray<R>, PermissionAccess>>;
-  get: Present<G, Endpoint<'GET', typeof IdQuery, undefined, D, PermissionAccess>>;
-  create: C extends Schema ? Endpoint<'POST', undefined, C, typeof Id, PermissionAccess> : undefined;
-  update: U extends Schema ? Endpoint<'PUT', undefined, U, z.ZodLiteral<true>, PermissionAccess> : undefined;
-  delete: C extends Schema ? Endpoint<'DELETE', typeof IdQuery, undefined, z.ZodLiteral<true>, PermissionAccess> : undefined;
-  exportExcel: Present<E, Endpoint<'GET', Q, undefined, undefined, PermissionAccess>>;
-  listAllSimple: S extends Schema ? Endpoint<'GET', undefined, undefined, z.ZodArray<S>, PermissionAccess> : undefined;
+  page: Present<'page' extends L[number] ? true : false, Endpoint<'GET', Q, undefined, ReturnType<typeof pageOf<R>>, PermissionAccess, undefined>>;
+  list: Present<'list' extends L[number] ? true : false, Endpoint<'GET', Q, undefined, z.ZodArray<R>, PermissionAccess, undefined>>;
+  get: Present<G, Endpoint<'GET', typeof IdQuery, undefined, D, PermissionAccess, undefined>>;
+  create: C extends Schema ? Endpoint<'POST', undefined, C, typeof Id, PermissionAccess, undefined> : undefined;
+  update: U extends Schema ? Endpoint<'PUT', undefined, U, z.ZodLiteral<true>, PermissionAccess, undefined> : undefined;
+  delete: C extends Schema ? Endpoint<'DELETE', typeof IdQuery, undefined, z.ZodLiteral<true>, PermissionAccess, undefined> : undefined;
+  exportExcel: Present<E, Endpoint<'GET', Q, undefined, undefined, PermissionAccess, undefined>>;
+  listAllSimple: S extends Schema ? Endpoint<'GET', undefined, undefined, z.ZodArray<S>, PermissionAccess, undefined> : undefined;
 }
 
 interface ResourceShapes<

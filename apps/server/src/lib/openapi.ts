@@ -3,7 +3,7 @@ import type { RouteDef } from './routes';
 
 const jsonSchema = (schema: $ZodType, io: 'input' | 'output') => toJSONSchema(schema, { io, unrepresentable: 'any', target: 'openapi-3.0' });
 
-const envelopeOf = (data: object | undefined) => ({
+const envelopeOf = (data: object) => ({
   type: 'object',
   required: ['code', 'msg', 'egMsg', 'data'],
   properties: {
@@ -12,7 +12,7 @@ const envelopeOf = (data: object | undefined) => ({
     egMsg: { type: 'string', description: 'English message' },
     key: { type: 'string', description: 'Stable message key for translation' },
     params: { type: 'object', additionalProperties: true },
-    data: data ?? {},
+    data,
   },
 });
 
@@ -45,11 +45,11 @@ export function openApiDocument(routes: RouteDef[]) {
       security: 'public' in route.access ? [] : [{ bearer: [] }],
       parameters,
       ...(route.options.body && { requestBody: { required: true, content: { 'application/json': { schema: jsonSchema(route.options.body, 'input') } } } }),
+      // A route without an answer schema answers no envelope: a file, a redirect or a plain status.
       responses: {
-        200: {
-          description: 'Envelope',
-          content: { 'application/json': { schema: envelopeOf(route.options.response && jsonSchema(route.options.response, 'output')) } },
-        },
+        200: route.options.response
+          ? { description: 'Envelope', content: { 'application/json': { schema: envelopeOf(jsonSchema(route.options.response, 'output')) } } }
+          : { description: 'A file, a redirect or a plain status; no envelope' },
       },
     };
   }

@@ -1,4 +1,4 @@
-import type { Access, Endpoint, ParsedBodyOf, ParsedQueryOf } from '@lightdesk/contract';
+import type { Access, Endpoint, ParsedBodyOf, ParsedParamsOf, ParsedQueryOf } from '@lightdesk/contract';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type * as z from 'zod/v4/core';
 import { surfaceOf, SURFACES, type Authenticator, type Caller } from './callers';
@@ -78,7 +78,7 @@ export interface RouteBuilder {
   /** Registers an endpoint declared in the contract: its path, access, inputs and answer come from there. */
   endpoint<E extends Endpoint>(
     endpoint: E,
-    handler: (ctx: HandlerContext<ParsedQueryOf<E>, ParsedBodyOf<E>, undefined, SessionFor<E['access']>>) => unknown,
+    handler: (ctx: HandlerContext<ParsedQueryOf<E>, ParsedBodyOf<E>, ParsedParamsOf<E>, SessionFor<E['access']>>) => unknown,
   ): void;
 }
 
@@ -110,7 +110,16 @@ export function defineRoutes(build: (r: RouteBuilder, ctx: AppContext) => void):
           route(
             e.method,
             e.path,
-            { ...e.access, query: e.query, body: e.body, response: e.answer, summary: e.summary, rateLimit: e.rateLimit, bodyLimit: e.bodyLimit },
+            {
+              ...e.access,
+              params: e.params,
+              query: e.query,
+              body: e.body,
+              response: e.answer,
+              summary: e.summary,
+              rateLimit: e.rateLimit,
+              bodyLimit: e.bodyLimit,
+            },
             handler as never,
           ),
       },

@@ -1,11 +1,11 @@
 import fs from 'node:fs';
 import { randomBytes } from 'node:crypto';
 import { PGlite } from '@electric-sql/pglite';
-import type { AnswerOf, Endpoint, Envelope, InputFor, LoginResult } from '@lightdesk/contract';
+import { authApi, callPath, ResultCode, type AnswerOf, type Endpoint, type Envelope, type InputFor, type LoginResult } from '@lightdesk/contract';
 import * as z from 'zod/v4/core';
 import { eq, inArray } from 'drizzle-orm';
 import pg from 'pg';
-import { inject } from 'vitest';
+import { expect, inject } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { buildApp, type BuildOptions, type LightdeskApp } from '../app';
 import { loadConfig } from '../config';
@@ -29,6 +29,36 @@ export class TestClock implements Clock {
 }
 
 type Query = Record<string, string | number | boolean | undefined>;
+
+/**
+ * A successful answer read with the endpoint's answer schema. The answer must be exactly what
+ * the schema describes: a wrong or missing field fails, and so does a field the schema does not
+ * name (it would drop it) or one it fills in with a default.
+ */
+export function parseAnswer<E extends Endpoint>(endpoint: E, data: unknown): AnswerOf<E> {
+  if (!endpoint.answer) throw new Error(`${endpoint.method} ${endpoint.path} declares no answer`);
+  const parsed = z.parse(endpoint.answer, data);
+  expect(parsed, `${endpoint.method} ${endpoint.path}: the answer holds more or other than its schema`).toEqual(data);
+  return parsed as AnswerOf<E>;
+}
+
+/** A call of an endpoint as HTTP: its path parameters filled, the rest of the input as query string (GET, DELETE) or body. */
+export function requestOf(endpoint: Endpoint, input: unknown): { method: string; path: string; body?: unknown } {
+  const { path, rest } = callPath(endpoint, input);
+  if (endpoint.method !== 'GET' && endpoint.method !== 'DELETE') return { method: endpoint.method, path, body: rest ?? {} };
+  const search = new URLSearchParams();
+  for (const [k, v] of Object.entries((rest ?? {}) as Query)) if (v !== undefined) search.set(k, String(v));
+  return { method: endpoint.method, path: search.size ? `${path}?${search.toString()}` : path };
+}
+
+/** The envelope of a call, its data parsed with the endpoint's answer schema when it succeeded. */
+export function checkedEnvelope<E extends Endpoint>(endpoint: E, envelope: Envelope<unknown>): Envelope<AnswerOf<E>> {
+  if (envelope.code !== ResultCode.ok || !endpoint.answer) return envelope as Envelope<AnswerOf<E>>;
+  return { ...envelope, data: parseAnswer(endpoint, envelope.data) };
+}
+
+/** The input argument of a call: none for an endpoint that takes none. */
+export type InputArgs<E extends Endpoint> = InputFor<E> extends undefined ? [] : [input: InputFor<E>];
 
 /** A caller over real HTTP; `token` and extra headers ride along on every call. */
 export class ApiClient {
@@ -76,11 +106,9 @@ export class ApiClient {
    * Calls an endpoint declared in the contract and parses a successful answer with its answer
    * schema, so a handler answering a shape the contract does not promise fails the test.
    */
-  async send<E extends Endpoint>(endpoint: E, ...[input]: InputFor<E> extends undefined ? [] : [input: InputFor<E>]): Promise<Envelope<AnswerOf<E>>> {
-    const inQuery = endpoint.method === 'GET' || endpoint.method === 'DELETE';
-    const envelope = await this.call<unknown>(endpoint.method, endpoint.path, inQuery ? { query: input as Query } : { body: input ?? {} });
-    if (envelope.code !== 0 || !endpoint.answer) return envelope as Envelope<AnswerOf<E>>;
-    return { ...envelope, data: z.parse(endpoint.answer, envelope.data) as AnswerOf<E> };
+  async send<E extends Endpoint>(endpoint: E, ...[input]: InputArgs<E>): Promise<Envelope<AnswerOf<E>>> {
+    const { method, path, body } = requestOf(endpoint, input);
+    return checkedEnvelope(endpoint, await this.call(method, path, { body }));
   }
 }
 
@@ -138,8 +166,7 @@ export async function testApp(env: Record<string, string> = {}, options: TestApp
   // A free port unless the test names one (when the address must be known before start, e.g. LIGHTDESK_PUBLIC_URL).
   const address = await built.app.listen({ port: env.PORT ? config.port : 0, host: '127.0.0.1' });
   const api = new ApiClient(address);
-  const login = (username: string, password = TEST_PASSWORD, extra: Record<string, unknown> = {}) =>
-    api.post<LoginResult>('/api/system/auth/login', { username, password, ...extra });
+  const login = (username: string, password = TEST_PASSWORD, extra: Record<string, unknown> = {}) => api.send(authApi.login, { username, password, ...extra });
   return {
     ...built,
     base: address,

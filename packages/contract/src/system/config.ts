@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { DateTime, Id, ListQuery, QueryBoolean, Text, TextFilter } from '../common';
+import { endpoint } from '../endpoint';
 import { resourceEndpoints } from '../resource';
 
 /** How a parameter's text value is read. */
@@ -64,14 +65,24 @@ export const ConfigEntry = ConfigFields.extend({
 });
 export type ConfigEntry = z.infer<typeof ConfigEntry>;
 
-export const configApi = resourceEndpoints('/api/system/config', 'system:config', {
-  name: 'parameter',
-  query: ConfigQuery,
-  row: ConfigEntry,
-  create: ConfigCreate,
-  update: ConfigUpdate,
-  excel: true,
-  platform: true,
-});
-
 export const ConfigKeyQuery = z.object({ key: ConfigFields.shape.key });
+
+export const configApi = {
+  ...resourceEndpoints('/api/system/config', 'system:config', {
+    name: 'parameter',
+    query: ConfigQuery,
+    row: ConfigEntry,
+    create: ConfigCreate,
+    update: ConfigUpdate,
+    excel: true,
+    platform: true,
+  }),
+  // For screens that need a parameter's value, as text (the caller knows the type it asked for).
+  // Each entry says who may read it; an entry the caller may not read answers like a missing one.
+  getValueByKey: endpoint.get('/api/system/config/get-value-by-key', {
+    signedIn: true,
+    query: ConfigKeyQuery,
+    answer: z.string().nullable(),
+    summary: 'The value of one parameter its visibility lets the caller read',
+  }),
+};

@@ -1,8 +1,8 @@
 import { z } from 'zod';
 import { CommonStatus, DateTime, Id, Int32, ListQuery, Text, TextFilter } from '../common';
+import { endpoint } from '../endpoint';
 import { resourceEndpoints } from '../resource';
-
-import { ColorType, DictTypeParam } from '../dict';
+import { ColorType, DictData, DictTypeParam } from '../dict';
 
 // Administration of dictionaries; the signed-in read shapes (DictData, DictType names) are in ../dict.ts.
 
@@ -55,12 +55,23 @@ export const dictTypeApi = resourceEndpoints('/api/system/dict-type', 'system:di
   excel: true,
   platform: true,
 });
-export const dictDataApi = resourceEndpoints('/api/system/dict-data', 'system:dict', {
-  name: 'dictionary entry',
-  query: DictDataQuery,
-  row: DictDataDetail,
-  create: DictDataCreate,
-  update: DictDataUpdate,
-  excel: true,
-  platform: true,
-});
+/** Platform staff edit the entries; everyone signed in reads the enabled ones (`ofType`, `enabled`). */
+export const dictDataApi = {
+  ...resourceEndpoints('/api/system/dict-data', 'system:dict', {
+    name: 'dictionary entry',
+    query: DictDataQuery,
+    row: DictDataDetail,
+    create: DictDataCreate,
+    update: DictDataUpdate,
+    excel: true,
+    platform: true,
+  }),
+  ofType: endpoint.get('/api/system/dict-data/type/:type', {
+    signedIn: true,
+    params: DictTypeParam,
+    answer: z.array(DictData),
+    summary: 'Enabled entries of one dictionary',
+  }),
+  // The web groups these by dictType after sign-in; ordered so each group is contiguous.
+  enabled: endpoint.get('/api/system/dict-data/list-all-simple', { signedIn: true, answer: z.array(DictData), summary: 'Every enabled dictionary entry' }),
+};

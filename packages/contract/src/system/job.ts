@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { DateTime, Id, ListQuery, Text, TextFilter } from '../common';
+import { DateTime, Id, ListQuery, pageOf, Text, TextFilter } from '../common';
+import { endpoint } from '../endpoint';
 import { resourceEndpoints } from '../resource';
 
 /**
@@ -19,23 +20,25 @@ export const JobQuery = ListQuery.extend({ name: TextFilter });
 export type JobQuery = z.infer<typeof JobQuery>;
 
 /** Null for a job that runs only when queued. */
-export type JobSchedule = { everyMinutes: number } | { dailyAt: string } | null;
+export const JobSchedule = z.union([z.object({ everyMinutes: z.number().int() }), z.object({ dailyAt: z.string() })]).nullable();
+export type JobSchedule = z.infer<typeof JobSchedule>;
 
-export interface Job {
-  name: string;
-  schedule: JobSchedule;
-  nextRunAt: string | null;
+export const Job = z.object({
+  name: z.string(),
+  schedule: JobSchedule,
+  nextRunAt: DateTime.nullable(),
   /** The latest run that ended. */
-  lastStartedAt: string | null;
-  lastStatus: JobStatus | null;
-  lastDurationMs: number | null;
+  lastStartedAt: DateTime.nullable(),
+  lastStatus: JobStatus.nullable(),
+  lastDurationMs: z.number().int().nullable(),
   /** A run is queued or going now: run now is refused until it ends. */
-  busy: boolean;
+  busy: z.boolean(),
   /** Failed and timed-out runs in the history kept. */
-  failures: number;
-  lastError: string;
-  lastErrorAt: string | null;
-}
+  failures: z.number().int(),
+  lastError: z.string(),
+  lastErrorAt: DateTime.nullable(),
+});
+export type Job = z.infer<typeof Job>;
 
 export const JobRunQuery = ListQuery.extend({ name: JobName, status: JobStatus.optional() });
 export type JobRunQuery = z.infer<typeof JobRunQuery>;
@@ -71,3 +74,22 @@ export const jobRunApi = resourceEndpoints('/api/system/job-run', 'system:job', 
 
 export const JobRunNow = z.object({ name: JobName });
 export type JobRunNow = z.infer<typeof JobRunNow>;
+
+/** Jobs run for the whole platform, so only the platform's staff see and start them. */
+export const jobApi = {
+  page: endpoint.get('/api/system/job/page', {
+    permission: 'system:job:query',
+    platform: true,
+    query: JobQuery,
+    answer: pageOf(Job),
+    summary: 'The jobs, with their last and next run',
+  }),
+  /** Answers the id of the queued run. */
+  run: endpoint.post('/api/system/job/run', {
+    permission: 'system:job:run',
+    platform: true,
+    body: JobRunNow,
+    answer: Id,
+    summary: 'Queue a run of a scheduled job now',
+  }),
+};

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { CommonStatus, DateTime, Id, Int32, ListQuery, Text, TextFilter } from '../common';
+import { endpoint } from '../endpoint';
 import { resourceEndpoints } from '../resource';
 
 /** Directory, menu (a screen) or button (a permission on a screen). */
@@ -50,25 +51,38 @@ export type MenuUpdate = z.infer<typeof MenuUpdate>;
 export const Menu = MenuFields.extend({ id: Id, createdAt: DateTime });
 export type Menu = z.infer<typeof Menu>;
 
-export const menuApi = resourceEndpoints('/api/system/menu', 'system:menu', {
-  name: 'menu entry',
-  query: MenuQuery,
-  row: Menu,
-  create: MenuCreate,
-  update: MenuUpdate,
-  lists: ['list'],
-  platform: true,
-});
-
 /** For the role and agent-package menu trees: enabled entries, buttons included. */
-export interface MenuSimple {
-  id: number;
-  parentId: number;
-  name: string;
-  type: MenuType;
+export const MenuSimple = z.object({
+  id: Id,
+  parentId: z.number().int(),
+  name: z.string(),
+  type: MenuType,
   /**
    * The web's translation key for the title (namespace `menu`), as in the user's menus; empty
    * for buttons. The server always sends it; optional so a tree can be built from entries without it.
    */
-  componentName?: string;
-}
+  componentName: z.string().optional(),
+});
+export type MenuSimple = z.infer<typeof MenuSimple>;
+
+/**
+ * Menus are platform-level (one tree for every tenant): only platform staff manage them. Every
+ * signed-in staff member reads the entries they may grant (`grantable`): agents' staff only
+ * those of their agent package.
+ */
+export const menuApi = {
+  ...resourceEndpoints('/api/system/menu', 'system:menu', {
+    name: 'menu entry',
+    query: MenuQuery,
+    row: Menu,
+    create: MenuCreate,
+    update: MenuUpdate,
+    lists: ['list'],
+    platform: true,
+  }),
+  grantable: endpoint.get('/api/system/menu/list-all-simple', {
+    signedIn: true,
+    answer: z.array(MenuSimple),
+    summary: 'Enabled menu entries for the role and agent-package menu trees',
+  }),
+};

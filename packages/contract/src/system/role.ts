@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { CommonStatus, DateFrom, DateTime, DateTo, Id, Int32, ListQuery, Text, TextFilter } from '../common';
+import { endpoint } from '../endpoint';
 import { resourceEndpoints } from '../resource';
 
 export const RoleQuery = ListQuery.extend({
@@ -37,17 +38,6 @@ export type RoleDetail = z.infer<typeof RoleDetail>;
 export const RoleSimple = z.object({ id: Id, code: z.string(), name: z.string() });
 export type RoleSimple = z.infer<typeof RoleSimple>;
 
-export const roleApi = resourceEndpoints('/api/system/role', 'system:role', {
-  name: 'role',
-  query: RoleQuery,
-  row: Role,
-  detail: RoleDetail,
-  create: RoleCreate,
-  update: RoleUpdate,
-  simple: RoleSimple,
-  excel: true,
-});
-
 export const RoleMenuIdsQuery = z.object({ roleId: Id });
 export type RoleMenuIdsQuery = z.infer<typeof RoleMenuIdsQuery>;
 /** Replaces the role's menus (directories, screens and buttons) with exactly these. */
@@ -56,3 +46,35 @@ export type RoleAssignMenus = z.infer<typeof RoleAssignMenus>;
 /** `deptIds` count only for the custom-departments scope (2); other scopes clear them. */
 export const RoleAssignDataScope = z.object({ roleId: Id, dataScope: DataScopeValue, deptIds: z.array(Id).max(1000).default([]) });
 export type RoleAssignDataScope = z.infer<typeof RoleAssignDataScope>;
+
+export const roleApi = {
+  ...resourceEndpoints('/api/system/role', 'system:role', {
+    name: 'role',
+    query: RoleQuery,
+    row: Role,
+    detail: RoleDetail,
+    create: RoleCreate,
+    update: RoleUpdate,
+    simple: RoleSimple,
+    excel: true,
+  }),
+  menuIds: endpoint.get('/api/system/role/menu-ids', {
+    permission: 'system:role:assign-menu',
+    query: RoleMenuIdsQuery,
+    answer: z.array(Id),
+    summary: 'Menu ids a role grants',
+  }),
+  assignMenus: endpoint.put('/api/system/role/assign-menus', {
+    permission: 'system:role:assign-menu',
+    body: RoleAssignMenus,
+    answer: z.literal(true),
+    summary: "Replace a role's menus",
+  }),
+  // A role's data scope is part of the role: editing it takes the role's update permission.
+  assignDataScope: endpoint.put('/api/system/role/assign-data-scope', {
+    permission: 'system:role:update',
+    body: RoleAssignDataScope,
+    answer: z.literal(true),
+    summary: "Set a role's data scope",
+  }),
+};

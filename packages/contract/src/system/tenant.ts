@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { Mobile, NewPassword, TenantType } from '../auth';
 import { CommonStatus, DateFrom, DateTo, DateTime, Id, Int32, ListQuery, Text, TextFilter } from '../common';
 import { StaffUsername } from './user';
+import { endpoint } from '../endpoint';
 import { resourceEndpoints } from '../resource';
 
 /** Agents are tenants; `tenant` in the API paths. Platform-level. */
@@ -63,13 +64,22 @@ export type Tenant = z.infer<typeof Tenant>;
 export const TenantSimple = z.object({ id: Id, code: z.string(), name: z.string() });
 export type TenantSimple = z.infer<typeof TenantSimple>;
 
-export const tenantApi = resourceEndpoints('/api/system/tenant', 'system:tenant', {
-  name: 'agent',
-  query: TenantQuery,
-  row: Tenant,
-  create: TenantCreate,
-  update: TenantUpdate,
-  simple: TenantSimple,
-  excel: true,
-  platform: true,
-});
+export const tenantApi = {
+  ...resourceEndpoints('/api/system/tenant', 'system:tenant', {
+    name: 'agent',
+    query: TenantQuery,
+    row: Tenant,
+    create: TenantCreate,
+    update: TenantUpdate,
+    simple: TenantSimple,
+    excel: true,
+    platform: true,
+  }),
+  updateStatus: endpoint.put('/api/system/tenant/update-status', {
+    permission: 'system:tenant:update',
+    platform: true,
+    body: TenantStatusUpdate,
+    answer: z.literal(true),
+    summary: 'Enable or disable an agent',
+  }),
+};

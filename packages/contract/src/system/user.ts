@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { Mobile, NewPassword } from '../auth';
 import { CommonStatus, DateFrom, DateTime, DateTo, Id, Int32, ListQuery, OptionalEmail, Text, TextFilter } from '../common';
+import { endpoint } from '../endpoint';
 import { resourceEndpoints } from '../resource';
 
 /** Staff are console accounts; `user` in the API paths, as in the console family. */
@@ -73,16 +74,43 @@ export type StaffPasswordReset = z.infer<typeof StaffPasswordReset>;
 export const StaffAssignRoles = z.object({ userId: Id, roleIds: z.array(Id).max(50) });
 export type StaffAssignRoles = z.infer<typeof StaffAssignRoles>;
 
-export const staffApi = resourceEndpoints('/api/system/user', 'system:user', {
-  name: 'staff member',
-  query: StaffQuery,
-  row: Staff,
-  detail: StaffDetail,
-  create: StaffCreate,
-  update: StaffUpdate,
-  simple: StaffSimple,
-  excel: true,
-});
 /** The answer to an avatar upload: the link the console shows from now on. */
 export const StaffAvatar = z.object({ avatar: z.string() });
 export type StaffAvatar = z.infer<typeof StaffAvatar>;
+
+export const staffApi = {
+  ...resourceEndpoints('/api/system/user', 'system:user', {
+    name: 'staff member',
+    query: StaffQuery,
+    row: Staff,
+    detail: StaffDetail,
+    create: StaffCreate,
+    update: StaffUpdate,
+    simple: StaffSimple,
+    excel: true,
+  }),
+  updateStatus: endpoint.put('/api/system/user/update-status', {
+    permission: 'system:user:update',
+    body: StaffStatusUpdate,
+    answer: z.literal(true),
+    summary: 'Enable or disable a staff member',
+  }),
+  resetPassword: endpoint.put('/api/system/user/update-password', {
+    permission: 'system:user:reset-password',
+    body: StaffPasswordReset,
+    answer: z.literal(true),
+    summary: "Reset a staff member's password",
+  }),
+  assignRoles: endpoint.put('/api/system/user/assign-roles', {
+    permission: 'system:user:update',
+    body: StaffAssignRoles,
+    answer: z.literal(true),
+    summary: "Replace a staff member's roles",
+  }),
+  // The picture arrives as multipart/form-data (field `file`), which no body schema describes.
+  updateAvatar: endpoint.post('/api/system/user/profile/update-avatar', {
+    signedIn: true,
+    answer: StaffAvatar,
+    summary: "Replace the signed-in staff member's picture (multipart, field `file`)",
+  }),
+};

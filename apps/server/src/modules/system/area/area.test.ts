@@ -1,4 +1,4 @@
-import type { Area, AreaChild, AreaNode } from '@lightdesk/contract';
+import { areaApi, type AreaNode } from '@lightdesk/contract';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { testApp, type ApiClient, type TestApp } from '../../../test/test-app';
 
@@ -10,7 +10,7 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const tree = (keyword?: string, c = admin) => c.get<AreaNode[]>('/api/system/area/tree', { keyword });
+const tree = (keyword?: string, c = admin) => c.send(areaApi.tree, { keyword });
 const codes = (nodes: AreaNode[] | undefined) => (nodes ?? []).map((n) => n.code);
 
 describe('areas', () => {
@@ -46,16 +46,16 @@ describe('areas', () => {
   });
 
   test('children: the countries, or one country’s subdivisions; get: one area by code', async () => {
-    const countries = (await admin.get<AreaChild[]>('/api/system/area/children')).data;
+    const countries = (await admin.send(areaApi.children, {})).data;
     expect(countries.length).toBeGreaterThanOrEqual(240);
     expect(countries.find((c) => c.code === 'DE')).toEqual({ code: 'DE', name: 'Germany', type: 'country', parentCode: null, hasChildren: true });
     expect(countries.find((c) => c.code === 'AQ')?.hasChildren).toBe(false);
-    const states = (await admin.get<AreaChild[]>('/api/system/area/children', { parentCode: 'de' })).data;
+    const states = (await admin.send(areaApi.children, { parentCode: 'de' })).data;
     expect(states).toHaveLength(16);
     expect(states.every((s) => s.parentCode === 'DE' && !s.hasChildren)).toBe(true);
-    expect((await admin.get<AreaChild[]>('/api/system/area/children', { parentCode: 'ZZ' })).data).toEqual([]);
+    expect((await admin.send(areaApi.children, { parentCode: 'ZZ' })).data).toEqual([]);
 
-    expect((await admin.get<Area>('/api/system/area/get', { code: 'cn-gd' })).data).toEqual({
+    expect((await admin.send(areaApi.get, { code: 'cn-gd' })).data).toEqual({
       code: 'CN-GD',
       name: 'Guangdong',
       type: 'subdivision',

@@ -1,15 +1,13 @@
-import { AreaChildrenQuery, AreaCodeQuery, AreaTreeQuery, type Area, type AreaNode } from '@lightdesk/contract';
-import { and, asc, eq, exists, ilike, inArray, isNull, or, sql } from 'drizzle-orm';
+import { areaApi, type Area, type AreaNode } from '@lightdesk/contract';
+import { and, asc, eq, exists, inArray, isNull, or, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { areas } from '../schema';
 import { notFound } from '../../../lib/errors';
+import { contains } from '../../../lib/filters';
 import { defineRoutes } from '../../../lib/routes';
 
 const columns = { code: areas.code, name: areas.name, type: areas.type, parentCode: areas.parentCode };
 const byName = [asc(areas.name), asc(areas.code)];
-
-/** `%text%` for ILIKE, with the user's own `%`, `_` and `\` taken literally. */
-const containing = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 /** Countries with their subdivisions nested; rows arrive in name order, which the tree keeps. */
 function treeOf(rows: Area[]): AreaNode[] {
@@ -22,63 +20,52 @@ function treeOf(rows: Area[]): AreaNode[] {
   return [...countries.values()];
 }
 
-/**
- * Areas are reference data shipped with the product (ISO 3166, seed/data/areas.json), the same
- * for every tenant and read-only: anyone holding `system:area:query` reads them, agents' staff too.
- */
+/** The areas come from seed/data/areas.json. */
 export default defineRoutes((r, { db }) => {
-  r.get(
-    '/api/system/area/tree',
-    { permission: 'system:area:query', query: AreaTreeQuery, summary: 'Countries and their subdivisions, optionally searched' },
-    async ({ query }) => {
-      if (!query.keyword)
-        return treeOf(
-          await db
-            .select(columns)
-            .from(areas)
-            .orderBy(...byName),
-        );
-      const matches = or(ilike(areas.code, containing(query.keyword)), ilike(areas.name, containing(query.keyword)));
-      // A matching country comes with all its subdivisions; a matching subdivision brings its country along.
-      const matchingCountries = db
-        .select({ code: areas.code })
-        .from(areas)
-        .where(and(eq(areas.type, 'country'), matches));
-      const countriesOfMatches = db
-        .select({ code: areas.parentCode })
-        .from(areas)
-        .where(and(eq(areas.type, 'subdivision'), matches));
-      const rows = await db
-        .select(columns)
-        .from(areas)
-        .where(or(matches, inArray(areas.code, countriesOfMatches), inArray(areas.parentCode, matchingCountries)))
-        .orderBy(...byName);
-      return treeOf(rows);
-    },
-  );
+  r.endpoint(areaApi.tree, async ({ query }) => {
+    if (!query.keyword)
+      return treeOf(
+        await db
+          .select(columns)
+          .from(areas)
+          .orderBy(...byName),
+      );
+    const matches = or(contains(areas.code, query.keyword), contains(areas.name, query.keyword));
+    // A matching country comes with all its subdivisions; a matching subdivision brings its country along.
+    const matchingCountries = db
+      .select({ code: areas.code })
+      .from(areas)
+      .where(and(eq(areas.type, 'country'), matches));
+    const countriesOfMatches = db
+      .select({ code: areas.parentCode })
+      .from(areas)
+      .where(and(eq(areas.type, 'subdivision'), matches));
+    const rows = await db
+      .select(columns)
+      .from(areas)
+      .where(or(matches, inArray(areas.code, countriesOfMatches), inArray(areas.parentCode, matchingCountries)))
+      .orderBy(...byName);
+    return treeOf(rows);
+  });
 
-  r.get(
-    '/api/system/area/children',
-    { permission: 'system:area:query', query: AreaChildrenQuery, summary: 'The countries, or the subdivisions of one' },
-    ({ query }) => {
-      const child = alias(areas, 'child');
-      return db
-        .select({
-          ...columns,
-          hasChildren: sql<boolean>`${exists(
-            db
-              .select({ one: sql`1` })
-              .from(child)
-              .where(eq(child.parentCode, areas.code)),
-          )}`,
-        })
-        .from(areas)
-        .where(query.parentCode ? eq(areas.parentCode, query.parentCode) : isNull(areas.parentCode))
-        .orderBy(...byName);
-    },
-  );
+  r.endpoint(areaApi.children, ({ query }) => {
+    const child = alias(areas, 'child');
+    return db
+      .select({
+        ...columns,
+        hasChildren: sql<boolean>`${exists(
+          db
+            .select({ one: sql`1` })
+            .from(child)
+            .where(eq(child.parentCode, areas.code)),
+        )}`,
+      })
+      .from(areas)
+      .where(query.parentCode ? eq(areas.parentCode, query.parentCode) : isNull(areas.parentCode))
+      .orderBy(...byName);
+  });
 
-  r.get('/api/system/area/get', { permission: 'system:area:query', query: AreaCodeQuery, summary: 'One area by its ISO 3166 code' }, async ({ query }) => {
+  r.endpoint(areaApi.get, async ({ query }) => {
     const [row] = await db.select(columns).from(areas).where(eq(areas.code, query.code));
     if (!row) throw notFound();
     return row;

@@ -1,3 +1,4 @@
+import { authApi } from '@lightdesk/contract';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { cancellationRequests, sessions, users } from '../schema';
@@ -10,7 +11,7 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 const changePassword = (client: TestApp['api'], username: string, oldPassword: string, newPassword: string) =>
-  client.post('/api/auth/update/password', { username, oldPassword, newPassword });
+  client.send(authApi.updatePassword, { username, oldPassword, newPassword });
 
 describe('password change', () => {
   test('a wrong current password is refused and changes nothing', async () => {
@@ -57,7 +58,7 @@ describe('account cancellation', () => {
   test('disables the account, ends its sessions and records the request', async () => {
     const agent = await t.signIn('agent');
     const elsewhere = await t.signIn('agent');
-    const res = await agent.post('/api/system/auth/cancel-account', { password: TEST_PASSWORD, reason: 'Closing the shop' });
+    const res = await agent.send(authApi.cancelAccount, { password: TEST_PASSWORD, reason: 'Closing the shop' });
     expect(res).toMatchObject({ code: 200, data: { key: 'auth.cancellation-recorded' } });
     expect((await elsewhere.get('/api/system/auth/get-permission-info')).code).toBe(401);
     expect(await t.login('agent')).toMatchObject({ code: 403, key: 'auth.disabled' });

@@ -1,3 +1,4 @@
+import { authApi } from '@lightdesk/contract';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { testApp, TEST_PASSWORD, type TestApp } from '../../../test/test-app';
 import { CAPTCHA_TTL_SECONDS, createCaptcha, renderCaptcha } from './captcha';
@@ -11,7 +12,7 @@ afterAll(() => t.close());
 const loginWith = (captchaVerification?: string) => t.login('admin', TEST_PASSWORD, { captchaVerification });
 
 test('the challenge is an image made by the server, and its answer never leaves it', async () => {
-  const res = await t.api.get<{ captchaId: string; image: string; expiresIn: number }>('/open/captcha');
+  const res = await t.api.send(authApi.captcha);
   expect(res.data.image).toMatch(/^data:image\/png;base64,/);
   expect(res.data.expiresIn).toBe(CAPTCHA_TTL_SECONDS);
   expect(Object.keys(res.data).sort()).toEqual(['captchaId', 'expiresIn', 'image']);
@@ -20,7 +21,7 @@ test('the challenge is an image made by the server, and its answer never leaves 
 
 test('with captcha on, sign-in without one is refused, naming the field', async () => {
   expect(await loginWith()).toMatchObject({ code: 400, key: 'auth.captcha-required', params: { field: 'captchaVerification' } });
-  expect((await t.api.get('/open/auth/options')).data).toMatchObject({ captchaEnabled: true });
+  expect((await t.api.send(authApi.options)).data).toMatchObject({ captchaEnabled: true });
 });
 
 test('the right answer (in any letter case) lets the sign-in through', async () => {

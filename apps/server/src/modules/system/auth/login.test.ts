@@ -1,4 +1,4 @@
-import type { ConfigEntry, Page } from '@lightdesk/contract';
+import { authApi, SIGN_IN_BODY_LIMIT, type ConfigEntry, type Page } from '@lightdesk/contract';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { loginLog, tenants, users } from '../schema';
@@ -58,6 +58,13 @@ describe('password sign-in', () => {
     expect(await notJson.json()).toMatchObject({ code: 400, params: { field: 'body' } });
   });
 
+  test('the anonymous sign-in calls read small bodies only', async () => {
+    const padded = { username: 'admin', password: TEST_PASSWORD, socialCode: 'x'.repeat(SIGN_IN_BODY_LIMIT) };
+    for (const e of [authApi.login, authApi.smsLogin, authApi.sendSmsCode, authApi.socialLogin, authApi.socialAuthorize, authApi.updatePassword]) {
+      expect(await t.api.post(e.path, padded), e.path).toMatchObject({ code: 400, key: 'common.body-too-large' });
+    }
+  });
+
   test('a form-encoded sign-in works as well as JSON', async () => {
     const res = await t.api.raw('POST', '/api/system/auth/login', {
       rawBody: new URLSearchParams({ username: 'admin', password: TEST_PASSWORD }).toString(),
@@ -67,7 +74,7 @@ describe('password sign-in', () => {
   });
 
   test('without configured providers the sign-in screen offers none, and starting one is refused', async () => {
-    expect((await t.api.get<{ socialProviders: unknown[] }>('/open/auth/options')).data.socialProviders).toEqual([]);
+    expect((await t.api.send(authApi.options)).data.socialProviders).toEqual([]);
     expect(await t.api.post('/open/auth/oidc/authorize', { provider: 'google' })).toMatchObject({ code: 400, key: 'auth.social-not-configured' });
   });
 });

@@ -1,8 +1,8 @@
+import { authApi } from '@lightdesk/contract';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { systemArea } from '..';
 import { defineRoutes } from '../../../lib/routes';
 import { testApp, type ApiClient, type TestApp } from '../../../test/test-app';
-import { SIGN_IN_RATE_LIMITS } from './routes';
 
 // A signed-in route with a small limit, beside the real ones, to show whose bucket a request uses.
 const probe = {
@@ -36,19 +36,23 @@ async function expectRateLimited(res: Response) {
 
 describe('anonymous sign-in calls are limited per client address', () => {
   const cases = [
-    ['POST', '/api/system/auth/login', SIGN_IN_RATE_LIMITS.login, { username: 'nobody', password: 'x' }],
-    ['POST', '/api/system/auth/sms-login', SIGN_IN_RATE_LIMITS.smsLogin, { mobile: '13999999999', code: '000000' }],
-    ['POST', '/open/auth/send-sms-code', SIGN_IN_RATE_LIMITS.sendSmsCode, { mobile: '13999999999' }],
-    ['GET', '/open/captcha', SIGN_IN_RATE_LIMITS.captcha, undefined],
-    ['POST', '/api/auth/update/password', SIGN_IN_RATE_LIMITS.passwordChange, { username: 'nobody', oldPassword: 'x', newPassword: 'Brand-new-pass1' }],
+    [authApi.login, { username: 'nobody', password: 'x' }],
+    [authApi.smsLogin, { mobile: '13999999999', code: '000000' }],
+    [authApi.sendSmsCode, { mobile: '13999999999' }],
+    [authApi.captcha, undefined],
+    [authApi.updatePassword, { username: 'nobody', oldPassword: 'x', newPassword: 'Brand-new-pass1' }],
   ] as const;
 
-  test.each(cases)('%s %s answers 429 with Retry-After past its limit', async (method, path, limit, body) => {
-    const address = `203.0.113.${cases.findIndex((c) => c[1] === path) + 10}`;
-    await expectRateLimited(await pastTheLimit(limit, () => from(address).raw(method, path, { body })));
-    // Another address still gets through.
-    expect((await from('198.51.100.1').raw(method, path, { body })).status).not.toBe(429);
-  });
+  // An endpoint that lost its own limit is expected to refuse at once, and fails.
+  test.each(cases.map(([e, body], i) => [e.method, e.path, e.rateLimit ?? 0, body, i] as const))(
+    '%s %s answers 429 with Retry-After past its limit',
+    async (method, path, limit, body, i) => {
+      const address = `203.0.113.${i + 10}`;
+      await expectRateLimited(await pastTheLimit(limit, () => from(address).raw(method, path, { body })));
+      // Another address still gets through.
+      expect((await from('198.51.100.1').raw(method, path, { body })).status).not.toBe(429);
+    },
+  );
 });
 
 describe('signed-in calls are limited per caller', () => {

@@ -1,22 +1,4 @@
-import {
-  AuthOptions,
-  Captcha,
-  CancellationBody,
-  LoginBody,
-  LoginResult,
-  PasswordUpdateBody,
-  PermissionInfo,
-  ResultCode,
-  SmsLoginBody,
-  SmsSendBody,
-  SocialProviderId,
-  Text,
-  SocialAuthorizeBody,
-  SocialAuthorizeResult,
-  SocialLink,
-  SocialTicketBody,
-  SocialUnlinkQuery,
-} from '@lightdesk/contract';
+import { authApi, ResultCode, SocialProviderId, Text } from '@lightdesk/contract';
 import { z } from 'zod';
 import type { FastifyRequest } from 'fastify';
 import { bearerToken } from '../../../lib/callers';
@@ -36,11 +18,6 @@ const browserKeyOf = (req: FastifyRequest) => readBrowserKey(req.headers.cookie)
 
 /** The provider's callback carries whatever the provider sends; the state is all it needs named. */
 const CallbackQuery = z.looseObject({ state: Text(2000).min(1) });
-/**
- * Requests per minute per client address on the anonymous sign-in calls, well below the
- * surfaces' defaults: each guesses a secret, costs a password hash, or sends an SMS.
- */
-export const SIGN_IN_RATE_LIMITS = { captcha: 30, login: 10, sendSmsCode: 5, smsLogin: 10, passwordChange: 10 };
 
 export default defineRoutes((r, ctx) => {
   const social = socialSignIn(ctx);
@@ -57,80 +34,62 @@ export default defineRoutes((r, ctx) => {
     }
   };
 
-  r.get('/open/auth/options', { public: true, response: AuthOptions, summary: 'What the sign-in screen offers' }, async () => ({
+  r.endpoint(authApi.options, async () => ({
     captchaEnabled: await captchaEnabled(),
     smsEnabled: true,
     socialProviders: social.providers(),
   }));
 
-  r.get(
-    '/open/captcha',
-    { public: true, rateLimit: SIGN_IN_RATE_LIMITS.captcha, response: Captcha, summary: 'A new image challenge (single use, 2 minutes)' },
-    async () => {
-      const { answer: _answer, ...challenge } = await createCaptcha(ctx);
-      return challenge;
-    },
-  );
+  r.endpoint(authApi.captcha, async () => {
+    const { answer: _answer, ...challenge } = await createCaptcha(ctx);
+    return challenge;
+  });
 
-  r.post(
-    '/api/system/auth/login',
-    { public: true, rateLimit: SIGN_IN_RATE_LIMITS.login, body: LoginBody, response: LoginResult, summary: 'Sign in with username and password' },
-    async ({ body, req }) => {
-      const meta = metaOf(req);
-      const log = { kind: 'password' as const, username: body.username };
-      await throttleAddress(ctx, meta);
-      const { captchaDemanded } = await throttleGuessing(ctx, body.username, log, meta);
-      await requireCaptcha(body.captchaVerification, meta, body.username, 'password', captchaDemanded);
-      const account = await checkPassword(ctx, await findAccount(ctx, body), body.password, 'auth.bad-credentials', log, meta);
-      await assertMaySignIn(ctx, account, log, meta);
-      return openSession(ctx, account, 'password', body.rememberMe ?? false, meta);
-    },
-  );
+  r.endpoint(authApi.login, async ({ body, req }) => {
+    const meta = metaOf(req);
+    const log = { kind: 'password' as const, username: body.username };
+    await throttleAddress(ctx, meta);
+    const { captchaDemanded } = await throttleGuessing(ctx, body.username, log, meta);
+    await requireCaptcha(body.captchaVerification, meta, body.username, 'password', captchaDemanded);
+    const account = await checkPassword(ctx, await findAccount(ctx, body), body.password, 'auth.bad-credentials', log, meta);
+    await assertMaySignIn(ctx, account, log, meta);
+    return openSession(ctx, account, 'password', body.rememberMe ?? false, meta);
+  });
 
-  r.post(
-    '/open/auth/send-sms-code',
-    { public: true, rateLimit: SIGN_IN_RATE_LIMITS.sendSmsCode, body: SmsSendBody, summary: 'Send a sign-in code by SMS' },
-    async ({ body, req }) => {
-      const meta = metaOf(req);
-      await throttleAddress(ctx, meta);
-      await requireCaptcha(body.captchaVerification, meta, body.mobile, 'sms');
-      await sendLoginCode(ctx, body.mobile);
-      return true;
-    },
-  );
+  r.endpoint(authApi.sendSmsCode, async ({ body, req }) => {
+    const meta = metaOf(req);
+    await throttleAddress(ctx, meta);
+    await requireCaptcha(body.captchaVerification, meta, body.mobile, 'sms');
+    await sendLoginCode(ctx, body.mobile);
+    return true;
+  });
 
-  r.post(
-    '/api/system/auth/sms-login',
-    { public: true, rateLimit: SIGN_IN_RATE_LIMITS.smsLogin, body: SmsLoginBody, response: LoginResult, summary: 'Sign in with an SMS code' },
-    async ({ body, req }) => {
-      const meta = metaOf(req);
-      const log = { kind: 'sms' as const, username: body.mobile };
-      await throttleAddress(ctx, meta);
-      const account = await findAccount(ctx, { mobile: body.mobile });
-      if (!(await consumeLoginCode(ctx, body.mobile, body.code)) || !account) {
-        await recordLogin(ctx, { ...log, result: 'sms-code', userId: account?.id, tenantId: account?.tenantId }, meta);
-        throw smsCodeWrong();
-      }
-      await assertMaySignIn(ctx, account, { ...log, username: account.username }, meta);
-      return openSession(ctx, account, 'sms', body.rememberMe ?? false, meta);
-    },
-  );
+  r.endpoint(authApi.smsLogin, async ({ body, req }) => {
+    const meta = metaOf(req);
+    const log = { kind: 'sms' as const, username: body.mobile };
+    await throttleAddress(ctx, meta);
+    const account = await findAccount(ctx, { mobile: body.mobile });
+    if (!(await consumeLoginCode(ctx, body.mobile, body.code)) || !account) {
+      await recordLogin(ctx, { ...log, result: 'sms-code', userId: account?.id, tenantId: account?.tenantId }, meta);
+      throw smsCodeWrong();
+    }
+    await assertMaySignIn(ctx, account, { ...log, username: account.username }, meta);
+    return openSession(ctx, account, 'sms', body.rememberMe ?? false, meta);
+  });
 
   // Social sign-in: the web asks where to send the browser, the provider sends it back to the
   // callback, the callback sends it on to the sign-in screen with a ticket, the web trades the
   // ticket for the session (docs/api.md, "Sign-in through an OpenID provider").
-  r.post(
-    '/open/auth/oidc/authorize',
-    { public: true, body: SocialAuthorizeBody, response: SocialAuthorizeResult, summary: 'Start signing in through an OpenID provider' },
-    async ({ body, req, reply }) => {
-      await throttleAddress(ctx, metaOf(req));
-      const cookie = social.browserCookie(browserKeyOf(req));
-      const url = await social.start({ provider: body.provider, purpose: 'sign-in', redirect: body.redirect, rememberMe: body.rememberMe }, cookie.key);
-      void reply.header('set-cookie', cookie.header);
-      return { url };
-    },
-  );
+  r.endpoint(authApi.socialAuthorize, async ({ body, req, reply }) => {
+    await throttleAddress(ctx, metaOf(req));
+    const cookie = social.browserCookie(browserKeyOf(req));
+    const url = await social.start({ provider: body.provider, purpose: 'sign-in', redirect: body.redirect, rememberMe: body.rememberMe }, cookie.key);
+    void reply.header('set-cookie', cookie.header);
+    return { url };
+  });
 
+  // A browser redirect rather than an operation of the API: the provider calls it, with
+  // whatever query it sends, and the answer is a redirect, so the contract does not declare it.
   r.get(
     '/open/auth/oidc/:provider/callback',
     { public: true, query: CallbackQuery, params: z.object({ provider: SocialProviderId }), summary: 'Where an OpenID provider sends the browser back' },
@@ -141,57 +100,35 @@ export default defineRoutes((r, ctx) => {
     },
   );
 
-  r.post(
-    '/api/system/auth/social-login',
-    { public: true, body: SocialTicketBody, response: LoginResult, summary: 'Sign in with the ticket an OpenID provider round trip left' },
-    async ({ body, req }) => {
-      const meta = metaOf(req);
-      await throttleAddress(ctx, meta);
-      return social.signIn(body.ticket, browserKeyOf(req), meta);
-    },
-  );
+  r.endpoint(authApi.socialLogin, async ({ body, req }) => {
+    const meta = metaOf(req);
+    await throttleAddress(ctx, meta);
+    return social.signIn(body.ticket, browserKeyOf(req), meta);
+  });
 
-  r.get('/api/system/auth/social-links', { signedIn: true, response: z.array(SocialLink), summary: 'My linked OpenID provider accounts' }, ({ session }) =>
-    social.links(session),
-  );
+  r.endpoint(authApi.socialLinks, ({ session }) => social.links(session));
 
-  r.post(
-    '/api/system/auth/social-links/authorize',
-    { signedIn: true, body: SocialAuthorizeBody, response: SocialAuthorizeResult, summary: 'Start linking an OpenID provider account to mine' },
-    async ({ session, body, req, reply }) => {
-      const cookie = social.browserCookie(browserKeyOf(req));
-      const url = await social.start({ provider: body.provider, purpose: 'link', userId: session.userId, redirect: body.redirect }, cookie.key);
-      void reply.header('set-cookie', cookie.header);
-      return { url };
-    },
-  );
+  r.endpoint(authApi.socialLinkAuthorize, async ({ session, body, req, reply }) => {
+    const cookie = social.browserCookie(browserKeyOf(req));
+    const url = await social.start({ provider: body.provider, purpose: 'link', userId: session.userId, redirect: body.redirect }, cookie.key);
+    void reply.header('set-cookie', cookie.header);
+    return { url };
+  });
 
-  r.post(
-    '/api/system/auth/social-links/finish',
-    { signedIn: true, body: SocialTicketBody, response: SocialLink, summary: 'Link the provider account a round trip confirmed' },
-    ({ session, body, req }) => social.link(session, body.ticket, browserKeyOf(req)),
-  );
+  r.endpoint(authApi.socialLinkFinish, ({ session, body, req }) => social.link(session, body.ticket, browserKeyOf(req)));
 
-  r.delete(
-    '/api/system/auth/social-links/delete',
-    { signedIn: true, query: SocialUnlinkQuery, summary: 'Unlink an OpenID provider account from mine' },
-    async ({ session, query }) => {
-      await social.unlink(session, query.provider);
-      return true;
-    },
-  );
+  r.endpoint(authApi.socialUnlink, async ({ session, query }) => {
+    await social.unlink(session, query.provider);
+    return true;
+  });
 
-  r.get(
-    '/api/system/auth/get-permission-info',
-    { signedIn: true, response: PermissionInfo, summary: 'The signed-in user, roles, permissions, menus' },
-    ({ session }) => permissionInfo(ctx, session),
-  );
+  r.endpoint(authApi.permissionInfo, ({ session }) => permissionInfo(ctx, session));
 
-  r.get('/api/system/auth/list-menus', { signedIn: true, summary: 'The menu tree of the signed-in user' }, ({ session }) => menusOf(ctx, session));
+  r.endpoint(authApi.listMenus, ({ session }) => menusOf(ctx, session));
 
   // Public, so the sign-out of an already expired session still answers; it resolves no
   // session, it only retires the token it carries.
-  r.post('/open/auth/logout', { public: true, summary: 'End the session this call carries' }, async ({ req }) => {
+  r.endpoint(authApi.logout, async ({ req }) => {
     const token = bearerToken(req.headers.authorization);
     const ended = token ? await revokeToken(ctx, token, 'logout') : undefined;
     if (ended) {
@@ -200,21 +137,13 @@ export default defineRoutes((r, ctx) => {
     return true;
   });
 
-  r.post(
-    '/api/auth/update/password',
-    { public: true, rateLimit: SIGN_IN_RATE_LIMITS.passwordChange, body: PasswordUpdateBody, summary: 'Change a password with the current one' },
-    async ({ body, req }) => {
-      await changePassword(ctx, body, metaOf(req));
-      return true;
-    },
-  );
+  r.endpoint(authApi.updatePassword, async ({ body, req }) => {
+    await changePassword(ctx, body, metaOf(req));
+    return true;
+  });
 
-  r.post(
-    '/api/system/auth/cancel-account',
-    { signedIn: true, body: CancellationBody, response: z.object({ key: z.string() }), summary: 'Request account cancellation' },
-    async ({ session, body, req }) => {
-      await cancelAccount(ctx, session, body, metaOf(req));
-      return { key: 'auth.cancellation-recorded' };
-    },
-  );
+  r.endpoint(authApi.cancelAccount, async ({ session, body, req }) => {
+    await cancelAccount(ctx, session, body, metaOf(req));
+    return { key: 'auth.cancellation-recorded' };
+  });
 });

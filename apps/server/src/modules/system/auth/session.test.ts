@@ -1,4 +1,4 @@
-import { DEFAULT_ROLE, type MenuNode, type PermissionInfo } from '@lightdesk/contract';
+import { authApi, DEFAULT_ROLE, type MenuNode } from '@lightdesk/contract';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { sessions, userRoles, users } from '../schema';
@@ -12,7 +12,7 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const info = (c: ApiClient) => c.get<PermissionInfo>('/api/system/auth/get-permission-info');
+const info = (c: ApiClient) => c.send(authApi.permissionInfo);
 const paths = (nodes: MenuNode[]): string[] => nodes.flatMap((n) => [n.path, ...paths(n.children ?? []).map((p) => `${n.path}/${p}`)]);
 
 describe('session expiry', () => {
@@ -65,13 +65,13 @@ describe('logout', () => {
   test('revokes the session it is called with, and only that one', async () => {
     const one = await t.signIn('admin');
     const two = await t.signIn('admin');
-    expect((await one.post('/open/auth/logout')).code).toBe(200);
+    expect((await one.send(authApi.logout)).code).toBe(200);
     expect((await info(one)).code).toBe(401);
     expect((await info(two)).code).toBe(200);
   });
 
   test('without a session it still answers ok', async () => {
-    expect((await t.api.post('/open/auth/logout')).code).toBe(200);
+    expect((await t.api.send(authApi.logout)).code).toBe(200);
   });
 });
 
@@ -130,7 +130,7 @@ describe('permission info and menus', () => {
     expect(res.data.permissions).toContain('store:mesh:query');
     expect(res.data.permissions).toContain('device:group-control:send');
     expect(res.data.permissions.every((p) => p.startsWith('store:') || p.startsWith('device:'))).toBe(true);
-    const menus = await c.get<MenuNode[]>('/api/system/auth/list-menus');
+    const menus = await c.send(authApi.listMenus);
     expect(menus.data).toEqual(res.data.menus);
   });
 

@@ -1,3 +1,4 @@
+import { authApi } from '@lightdesk/contract';
 import { desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { smsCodes, smsOutbox } from '../schema';
@@ -22,8 +23,8 @@ const OPERATOR_MOBILE = '13800000001';
 const UNKNOWN_MOBILE = '13999999999';
 
 const lastCodeSentTo = (mobile: string) => delivered.findLast((m) => m.mobile === mobile)?.content.match(/\b(\d{6})\b/)?.[1];
-const send = (mobile: string) => t.api.post('/open/auth/send-sms-code', { mobile });
-const smsLogin = (mobile: string, code: string) => t.api.post<{ accessToken: string }>('/api/system/auth/sms-login', { mobile, code });
+const send = (mobile: string) => t.api.send(authApi.sendSmsCode, { mobile });
+const smsLogin = (mobile: string, code: string) => t.api.send(authApi.smsLogin, { mobile, code });
 
 test('a code reaches the phone, is readable nowhere in the database, and signs the owner in once', async () => {
   expect((await send(` ${OPERATOR_MOBILE} `)).code).toBe(200);

@@ -1,9 +1,8 @@
-import { AuthOptions, LoginResult, type PermissionInfo, type SocialAuthorizeResult, SocialLink } from '@lightdesk/contract';
+import { authApi, type Endpoint, type SocialAuthorizeResult } from '@lightdesk/contract';
 import { desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { z } from 'zod';
 import { loginLog, users } from '../schema';
-import { testApp, TEST_PASSWORD, type TestApp } from '../../../test/test-app';
+import { checkedEnvelope, requestOf, testApp, TEST_PASSWORD, type InputArgs, type TestApp } from '../../../test/test-app';
 import { freePort, startTestProvider, TEST_CLIENT, TestBrowser, type TestProvider } from './oidc-test-provider';
 import { TICKET_SECONDS } from './social';
 
@@ -35,9 +34,15 @@ afterAll(async () => {
   await idp.close();
 });
 
+/** An endpoint called from a browser (its cookies ride along), the answer checked as `ApiClient.send` checks it. */
+async function send<E extends Endpoint>(browser: TestBrowser, endpoint: E, token: string | undefined, ...[input]: InputArgs<E>) {
+  const { method, path, body } = requestOf(endpoint, input);
+  return checkedEnvelope(endpoint, await browser.call(method, path, body, token));
+}
+
 /** Signs in with a password in this browser; answers the session token. */
 async function passwordSignIn(browser: TestBrowser, username: string) {
-  const res = await browser.call<LoginResult>('POST', '/api/system/auth/login', { username, password: TEST_PASSWORD });
+  const res = await send(browser, authApi.login, undefined, { username, password: TEST_PASSWORD });
   expect(res.code).toBe(200);
   return res.data.accessToken;
 }
@@ -45,26 +50,21 @@ async function passwordSignIn(browser: TestBrowser, username: string) {
 /** The whole sign-in round trip: the provider signs `person` in, and the web trades the ticket. */
 async function signInThroughProvider(browser: TestBrowser, person: string | { refuses: true }, rememberMe?: boolean) {
   idp.nextPerson(person);
-  const start = await browser.call<SocialAuthorizeResult>('POST', '/open/auth/oidc/authorize', { provider: 'corp', redirect: '/system/user', rememberMe });
+  const start = await send(browser, authApi.socialAuthorize, undefined, { provider: 'corp', redirect: '/system/user', rememberMe });
   expect(start.code).toBe(200);
   const landing = await browser.follow(start.data.url);
-  const answer = await browser.call<LoginResult>('POST', '/api/system/auth/social-login', { ticket: landing.get('ticket') });
+  const answer = await send(browser, authApi.socialLogin, undefined, { ticket: landing.get('ticket') ?? '' });
   return { start: new URL(start.data.url), landing, answer };
 }
 
 /** The whole linking round trip of a signed-in staff member whose provider account is `person`. */
 async function linkThroughProvider(browser: TestBrowser, token: string, person: string) {
   idp.nextPerson(person);
-  const start = await browser.call<SocialAuthorizeResult>(
-    'POST',
-    '/api/system/auth/social-links/authorize',
-    { provider: 'corp', redirect: '/system/user' },
-    token,
-  );
+  const start = await send(browser, authApi.socialLinkAuthorize, token, { provider: 'corp', redirect: '/system/user' });
   expect(start.code).toBe(200);
   const landing = await browser.follow(start.data.url);
   expect(landing.get('redirect')).toBe('/system/user');
-  return browser.call<SocialLink>('POST', '/api/system/auth/social-links/finish', { ticket: landing.get('linkTicket') }, token);
+  return send(browser, authApi.socialLinkFinish, token, { ticket: landing.get('linkTicket') ?? '' });
 }
 
 /** A staff member of the platform with no links yet. */
@@ -79,8 +79,8 @@ const lastLogin = async () => (await t.ctx.db.select().from(loginLog).orderBy(de
 
 describe('what the sign-in screen offers', () => {
   test('the configured providers, by the names the configuration gives them', async () => {
-    const res = await t.api.get('/open/auth/options');
-    expect(AuthOptions.parse(res.data).socialProviders).toEqual([
+    const res = await t.api.send(authApi.options);
+    expect(res.data.socialProviders).toEqual([
       { id: 'corp', name: 'Corp ID' },
       { id: 'down', name: 'down' },
     ]);
@@ -126,9 +126,9 @@ describe('signing in through the provider', () => {
     expect(landing.get('redirect')).toBe('/system/user');
 
     expect(answer.code).toBe(200);
-    const session = LoginResult.parse(answer.data);
+    const session = answer.data;
     expect(session).toMatchObject({ tenantCode: 'saas', idleTimeout: 1800 });
-    const info = await browser.call<PermissionInfo>('GET', '/api/system/auth/get-permission-info', undefined, session.accessToken);
+    const info = await send(browser, authApi.permissionInfo, session.accessToken);
     expect(info.data.user.userName).toBe('admin');
     expect(await lastLogin()).toMatchObject({ kind: 'social', result: 'success', username: 'admin', userId: session.userId });
   });
@@ -212,12 +212,12 @@ describe('linking and unlinking on one’s own account', () => {
     const browser = new TestBrowser(consoleUrl);
     const token = await passwordSignIn(browser, 'agent');
     expect((await linkThroughProvider(browser, token, 'bob')).code).toBe(200);
-    const listed = await browser.call<SocialLink[]>('GET', '/api/system/auth/social-links', undefined, token);
-    expect(z.array(SocialLink).parse(listed.data)).toEqual([{ provider: 'corp', name: 'Corp ID', linkedAt: expect.any(String) as string }]);
+    const listed = await send(browser, authApi.socialLinks, token);
+    expect(listed.data).toEqual([{ provider: 'corp', name: 'Corp ID', linkedAt: expect.any(String) as string }]);
     expect((await signInThroughProvider(new TestBrowser(consoleUrl), 'bob')).answer.data).toMatchObject({ tenantCode: 'northwind' });
 
-    expect((await browser.call('DELETE', '/api/system/auth/social-links/delete?provider=corp', undefined, token)).code).toBe(200);
-    expect((await browser.call<SocialLink[]>('GET', '/api/system/auth/social-links', undefined, token)).data).toEqual([]);
+    expect((await send(browser, authApi.socialUnlink, token, { provider: 'corp' })).code).toBe(200);
+    expect((await send(browser, authApi.socialLinks, token)).data).toEqual([]);
     expect((await browser.call('DELETE', '/api/system/auth/social-links/delete?provider=corp', undefined, token)).code).toBe(404);
     expect((await signInThroughProvider(new TestBrowser(consoleUrl), 'bob')).answer.key).toBe('auth.social-not-linked');
   });
@@ -225,7 +225,7 @@ describe('linking and unlinking on one’s own account', () => {
   test('each person sees only their own links', async () => {
     const browser = new TestBrowser(consoleUrl);
     const token = await passwordSignIn(browser, 'agent');
-    expect((await browser.call<SocialLink[]>('GET', '/api/system/auth/social-links', undefined, token)).data).toEqual([]);
+    expect((await send(browser, authApi.socialLinks, token)).data).toEqual([]);
   });
 
   test('an identity linked to someone else, or a second account at the same provider, is refused', async () => {

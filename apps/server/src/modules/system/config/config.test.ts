@@ -1,4 +1,4 @@
-import type { ConfigEntry, Page } from '@lightdesk/contract';
+import { configApi, type ConfigEntry, type Page } from '@lightdesk/contract';
 import { desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { configs, operateLog } from '../schema';
@@ -113,7 +113,7 @@ describe('parameter settings', () => {
   });
 
   describe('reading one value by key', () => {
-    const valueOf = async (c: ApiClient, key: string) => (await c.get<string | null>('/api/system/config/get-value-by-key', { key })).data;
+    const valueOf = async (c: ApiClient, key: string) => (await c.send(configApi.getValueByKey, { key })).data;
     let platformReader: ApiClient;
     let agentReader: ApiClient;
     beforeAll(async () => {

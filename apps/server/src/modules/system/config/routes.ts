@@ -1,9 +1,9 @@
-import { configApi, ConfigKeyQuery, ResultCode } from '@lightdesk/contract';
-import { and, asc, eq, ilike, inArray } from 'drizzle-orm';
-import { z } from 'zod';
+import { configApi, ResultCode } from '@lightdesk/contract';
+import { and, asc, eq, inArray } from 'drizzle-orm';
 import { configs } from '../schema';
 import { AppError } from '../../../lib/errors';
 import { resourceRoutes, type RowOf } from '../../../lib/resource';
+import { contains, equals } from '../../../lib/filters';
 import { defineRoutes } from '../../../lib/routes';
 
 const columns = {
@@ -26,20 +26,14 @@ type ConfigRow = RowOf<typeof columns>;
 export default defineRoutes((r, ctx) => {
   const { db } = ctx;
 
-  // For screens that need a parameter's value, as text (the caller knows the type it asked for).
-  // Each entry says who may read it; an entry the caller may not read answers like a missing one.
-  r.get(
-    '/api/system/config/get-value-by-key',
-    { signedIn: true, query: ConfigKeyQuery, response: z.string().nullable(), summary: 'The value of one parameter its visibility lets the caller read' },
-    async ({ session, query }) => {
-      const readable = session.tenantType === 'platform' ? inArray(configs.visibility, ['platform', 'all']) : eq(configs.visibility, 'all');
-      const [row] = await db
-        .select({ value: configs.value })
-        .from(configs)
-        .where(and(eq(configs.key, query.key), readable));
-      return row?.value ?? null;
-    },
-  );
+  r.endpoint(configApi.getValueByKey, async ({ session, query }) => {
+    const readable = session.tenantType === 'platform' ? inArray(configs.visibility, ['platform', 'all']) : eq(configs.visibility, 'all');
+    const [row] = await db
+      .select({ value: configs.value })
+      .from(configs)
+      .where(and(eq(configs.key, query.key), readable));
+    return row?.value ?? null;
+  });
 
   resourceRoutes(r, ctx, {
     api: configApi,
@@ -47,11 +41,7 @@ export default defineRoutes((r, ctx) => {
     table: configs,
     id: configs.id,
     columns,
-    filters: (q) => [
-      q.name ? ilike(configs.name, `%${q.name}%`) : undefined,
-      q.key ? ilike(configs.key, `%${q.key}%`) : undefined,
-      q.builtIn === undefined ? undefined : eq(configs.builtIn, q.builtIn),
-    ],
+    filters: (q) => [contains(configs.name, q.name), contains(configs.key, q.key), equals(configs.builtIn, q.builtIn)],
     sortable: { key: configs.key, name: configs.name, createdAt: configs.createdAt },
     defaultSort: [asc(configs.key)],
     unique: [{ field: 'key', column: configs.key, index: 'configs_key_unique' }],

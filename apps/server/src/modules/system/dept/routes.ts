@@ -1,11 +1,12 @@
 import { deptApi, ResultCode } from '@lightdesk/contract';
-import { and, asc, eq, ilike, ne } from 'drizzle-orm';
+import { and, asc, eq, ne } from 'drizzle-orm';
 import { depts, users } from '../schema';
 import { countOf } from '../../../lib/sql';
 import { deptsAndBelow } from '../data-scope';
 import { AppError } from '../../../lib/errors';
 import { requireRows } from '../../../lib/references';
 import { resourceRoutes } from '../../../lib/resource';
+import { contains, equals } from '../../../lib/filters';
 import { defineRoutes } from '../../../lib/routes';
 
 const columns = {
@@ -28,7 +29,7 @@ export default defineRoutes((r, ctx) =>
     id: depts.id,
     tenancy: { tenant: depts.tenantId },
     columns,
-    filters: (q) => [q.name ? ilike(depts.name, `%${q.name}%`) : undefined, q.status === undefined ? undefined : eq(depts.status, q.status)],
+    filters: (q) => [contains(depts.name, q.name), equals(depts.status, q.status)],
     sortable: { sort: depts.sort, name: depts.name, createdAt: depts.createdAt },
     defaultSort: [asc(depts.parentId), asc(depts.sort), asc(depts.id)],
     validate: async ({ db }, session, values, id) => {

@@ -1,4 +1,4 @@
-import type { DictData, DictDataDetail, DictTypeDetail, DictTypeSimple, Page } from '@lightdesk/contract';
+import { dictDataApi, type DictDataDetail, type DictTypeDetail, type DictTypeSimple, type Page } from '@lightdesk/contract';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { testApp, type ApiClient, type TestApp } from '../../../test/test-app';
 import { readXlsx } from '../../../test/xlsx';
@@ -77,7 +77,7 @@ describe('dictionary types', () => {
       params: { field: 'type' },
     });
     expect((await admin.get<DictTypeDetail>('/api/system/dict-type/get', { id: brand!.id })).data.type).toBe('brand');
-    expect((await admin.get<DictData[]>('/api/system/dict-data/type/brand')).data.length).toBe(4);
+    expect((await admin.send(dictDataApi.ofType, { type: 'brand' })).data.length).toBe(4);
     // Its name may change.
     expect((await admin.put('/api/system/dict-type/update', { id: brand!.id, type: 'brand', name: 'Brands' })).code).toBe(200);
   });
@@ -125,13 +125,13 @@ describe('dictionary entries', () => {
     });
     const update = { id: ids[1], dictType: 'mount_kind', value: 'track', label: 'Track rail', sort: 2, colorType: 'success', cssClass: 'rail' };
     expect((await admin.put('/api/system/dict-data/update', update)).code).toBe(200);
-    expect((await admin.get<DictData[]>('/api/system/dict-data/type/mount_kind')).data.map((d) => d.label)).toEqual(['Ceiling', 'Track rail', 'Wall']);
+    expect((await admin.send(dictDataApi.ofType, { type: 'mount_kind' })).data.map((d) => d.label)).toEqual(['Ceiling', 'Track rail', 'Wall']);
 
     expect((await dataPage(admin, { dictType: 'mount_kind' })).data).toMatchObject({ total: 3 });
     expect((await dataPage(admin, { dictType: 'mount_kind', label: 'RAIL' })).data.list.map((d) => d.value)).toEqual(['track']);
     await admin.put('/api/system/dict-data/update', { ...update, status: 1 });
     expect((await dataPage(admin, { dictType: 'mount_kind', status: 1 })).data.list.map((d) => d.value)).toEqual(['track']);
-    expect((await admin.get<DictData[]>('/api/system/dict-data/type/mount_kind')).data.map((d) => d.value)).toEqual(['ceiling', 'wall']);
+    expect((await admin.send(dictDataApi.ofType, { type: 'mount_kind' })).data.map((d) => d.value)).toEqual(['ceiling', 'wall']);
     expect((await dataPage(admin, { dictType: 'mount_kind', sortBy: 'label', sortOrder: 'desc', limit: 2 })).data.list.map((d) => d.value)).toEqual([
       'wall',
       'track',
@@ -203,6 +203,6 @@ describe('dictionaries are platform-level', () => {
     for (const res of refused) expect(res).toMatchObject({ code: 403, key: 'auth.platform-only' });
     expect((await agent.raw('GET', '/api/system/dict-type/export-excel')).headers.get('content-type')).toContain('json');
     expect((await admin.get<DictDataDetail>('/api/system/dict-data/get', { id: entry!.id })).data.label).toBe('Aurora Lighting');
-    expect((await agent.get<DictData[]>('/api/system/dict-data/type/brand')).data.map((d) => d.value)).toContain('aurora');
+    expect((await agent.send(dictDataApi.ofType, { type: 'brand' })).data.map((d) => d.value)).toContain('aurora');
   });
 });

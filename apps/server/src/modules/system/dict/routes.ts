@@ -1,11 +1,11 @@
-import { DictData, dictDataApi, dictTypeApi, DictTypeParam, ResultCode } from '@lightdesk/contract';
-import { and, asc, eq, ilike, ne } from 'drizzle-orm';
-import { z } from 'zod';
+import { dictDataApi, dictTypeApi, ResultCode } from '@lightdesk/contract';
+import { and, asc, eq, ne } from 'drizzle-orm';
 import { dictData, dictTypes } from '../schema';
 import { countOf } from '../../../lib/sql';
 import type { AppContext } from '../../../lib/context';
 import { AppError } from '../../../lib/errors';
 import { resourceRoutes, type RowOf } from '../../../lib/resource';
+import { contains, equals } from '../../../lib/filters';
 import { defineRoutes } from '../../../lib/routes';
 
 const readColumns = {
@@ -30,7 +30,6 @@ const dataColumns = { id: dictData.id, ...readColumns, status: dictData.status, 
 type DataRow = RowOf<typeof dataColumns>;
 
 const statusText = (status: number) => (status === 0 ? 'Enabled' : 'Disabled');
-const contains = (column: Parameters<typeof ilike>[0], text: string | undefined) => (text ? ilike(column, `%${text}%`) : undefined);
 
 const entriesOf = async ({ db }: AppContext, type: string) => {
   const [row] = await db.select({ n: countOf }).from(dictData).where(eq(dictData.dictType, type));
@@ -45,20 +44,17 @@ const typeOfId = async ({ db }: AppContext, id: number) => (await db.select({ ty
 export default defineRoutes((r, ctx) => {
   const { db } = ctx;
 
-  r.get(
-    '/api/system/dict-data/type/:type',
-    { signedIn: true, params: DictTypeParam, response: z.array(DictData), summary: 'Enabled entries of one dictionary' },
-    ({ params }) =>
-      db
-        .select(readColumns)
-        .from(dictData)
-        .innerJoin(dictTypes, eq(dictTypes.type, dictData.dictType))
-        .where(and(eq(dictData.dictType, params.type), eq(dictData.status, 0), eq(dictTypes.status, 0)))
-        .orderBy(asc(dictData.sort), asc(dictData.id)),
+  r.endpoint(dictDataApi.ofType, ({ params }) =>
+    db
+      .select(readColumns)
+      .from(dictData)
+      .innerJoin(dictTypes, eq(dictTypes.type, dictData.dictType))
+      .where(and(eq(dictData.dictType, params.type), eq(dictData.status, 0), eq(dictTypes.status, 0)))
+      .orderBy(asc(dictData.sort), asc(dictData.id)),
   );
 
-  // The web groups these by dictType after sign-in; ordered so each group is contiguous.
-  r.get('/api/system/dict-data/list-all-simple', { signedIn: true, response: z.array(DictData), summary: 'Every enabled dictionary entry' }, () =>
+  // Ordered so each dictionary's entries are contiguous.
+  r.endpoint(dictDataApi.enabled, () =>
     db
       .select(readColumns)
       .from(dictData)
@@ -73,7 +69,7 @@ export default defineRoutes((r, ctx) => {
     table: dictTypes,
     id: dictTypes.id,
     columns: typeColumns,
-    filters: (q) => [contains(dictTypes.name, q.name), contains(dictTypes.type, q.type), q.status === undefined ? undefined : eq(dictTypes.status, q.status)],
+    filters: (q) => [contains(dictTypes.name, q.name), contains(dictTypes.type, q.type), equals(dictTypes.status, q.status)],
     sortable: { type: dictTypes.type, name: dictTypes.name, createdAt: dictTypes.createdAt },
     defaultSort: [asc(dictTypes.type)],
     unique: [{ field: 'type', column: dictTypes.type, index: 'dict_types_type_unique' }],
@@ -104,7 +100,7 @@ export default defineRoutes((r, ctx) => {
     table: dictData,
     id: dictData.id,
     columns: dataColumns,
-    filters: (q) => [eq(dictData.dictType, q.dictType), contains(dictData.label, q.label), q.status === undefined ? undefined : eq(dictData.status, q.status)],
+    filters: (q) => [eq(dictData.dictType, q.dictType), contains(dictData.label, q.label), equals(dictData.status, q.status)],
     sortable: { sort: dictData.sort, value: dictData.value, label: dictData.label, createdAt: dictData.createdAt },
     defaultSort: [asc(dictData.sort), asc(dictData.id)],
     // The type must exist, and a value is unique within its type (a pair, so checked here rather than by `unique`).

@@ -1,4 +1,4 @@
-import type { Job, JobRun, Page, PermissionInfo } from '@lightdesk/contract';
+import { jobApi, type JobRun, type Page, type PermissionInfo, type QueryOf } from '@lightdesk/contract';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { jobRuns } from '../../../lib/jobs';
 import { testApp, type ApiClient, type TestApp } from '../../../test/test-app';
@@ -13,7 +13,7 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const jobPage = (c: ApiClient, q: Record<string, string | number> = {}) => c.get<Page<Job>>('/api/system/job/page', q);
+const jobPage = (c: ApiClient, q: QueryOf<typeof jobApi.page> = {}) => c.send(jobApi.page, q);
 const runPage = (c: ApiClient, q: Record<string, string | number>) => c.get<Page<JobRun>>('/api/system/job-run/page', q);
 const jobNamed = async (name: string) => (await jobPage(admin)).data.list.find((j) => j.name === name)!;
 
@@ -45,7 +45,7 @@ describe('job list', () => {
 
 describe('run now', () => {
   test('queues one run, refuses a second while it waits, and the history shows who asked and what it did', async () => {
-    const res = await admin.post<number>('/api/system/job/run', { name: 'system/log-retention' });
+    const res = await admin.send(jobApi.run, { name: 'system/log-retention' });
     expect(res.code).toBe(200);
     expect(await jobNamed('system/log-retention')).toMatchObject({ busy: true });
     expect(await admin.post('/api/system/job/run', { name: 'system/log-retention' })).toMatchObject({ code: 555, key: 'system.job.busy' });

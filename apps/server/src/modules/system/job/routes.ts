@@ -1,4 +1,4 @@
-import { Id, JobQuery, jobRunApi, JobRunNow } from '@lightdesk/contract';
+import { jobApi, jobRunApi } from '@lightdesk/contract';
 import { desc, eq } from 'drizzle-orm';
 import { jobRuns } from '../../../lib/jobs';
 import { resourceRoutes } from '../../../lib/resource';
@@ -23,17 +23,8 @@ const runColumns = {
 
 /** Jobs run for the whole platform, so only the platform's staff see and start them. */
 export default defineRoutes((r, ctx) => {
-  r.get(
-    '/api/system/job/page',
-    { permission: 'system:job:query', platform: true, query: JobQuery, summary: 'The jobs, with their last and next run' },
-    ({ query }) => jobPage(ctx, query),
-  );
-
-  r.post(
-    '/api/system/job/run',
-    { permission: 'system:job:run', platform: true, body: JobRunNow, response: Id, summary: 'Queue a run of a scheduled job now' },
-    ({ session, body }) => ctx.jobs.runNow(body.name, session.username),
-  );
+  r.endpoint(jobApi.page, ({ query }) => jobPage(ctx, query));
+  r.endpoint(jobApi.run, ({ session, body }) => ctx.jobs.runNow(body.name, session.username));
 
   // A job's history: every run, newest first.
   resourceRoutes(r, ctx, {

@@ -1,10 +1,11 @@
 import { loginLogApi, operateLogApi, smsLogApi } from '@lightdesk/contract';
-import { desc, eq, gte, ilike, isNull, lte, or, sql, type SQL } from 'drizzle-orm';
+import { desc, eq, isNull, or, sql, type SQL } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import { loginLog, operateLog, smsOutbox } from '../schema';
 import type { Session } from '../../../lib/context';
 import { forbidden } from '../../../lib/errors';
 import { resourceRoutes, type RowOf } from '../../../lib/resource';
+import { contains, equals, within } from '../../../lib/filters';
 import { defineRoutes } from '../../../lib/routes';
 
 /**
@@ -23,13 +24,6 @@ const logScope =
     if (q === null) return undefined;
     return q.tenantId !== undefined ? eq(column, q.tenantId) : or(eq(column, session.tenantId), isNull(column));
   };
-
-const createdBetween = (column: PgColumn, q: { createdFrom?: string | undefined; createdTo?: string | undefined }) => [
-  q.createdFrom ? gte(column, new Date(q.createdFrom)) : undefined,
-  q.createdTo ? lte(column, new Date(q.createdTo)) : undefined,
-];
-const like = (column: PgColumn, text: string | undefined) => (text ? ilike(column, `%${text}%`) : undefined);
-const equal = <T>(column: PgColumn, value: T | undefined) => (value === undefined ? undefined : eq(column, value));
 
 const loginColumns = {
   id: loginLog.id,
@@ -81,11 +75,11 @@ export default defineRoutes((r, ctx) => {
     tenancy: { scope: logScope(loginLog.tenantId) },
     columns: loginColumns,
     filters: (q) => [
-      like(loginLog.username, q.username),
-      like(loginLog.ip, q.ip),
-      equal(loginLog.result, q.result),
-      equal(loginLog.kind, q.kind),
-      ...createdBetween(loginLog.createdAt, q),
+      contains(loginLog.username, q.username),
+      contains(loginLog.ip, q.ip),
+      equals(loginLog.result, q.result),
+      equals(loginLog.kind, q.kind),
+      ...within(loginLog.createdAt, q.createdFrom, q.createdTo),
     ],
     sortable: { createdAt: loginLog.createdAt, username: loginLog.username, ip: loginLog.ip, result: loginLog.result },
     defaultSort: [desc(loginLog.createdAt), desc(loginLog.id)],
@@ -109,11 +103,11 @@ export default defineRoutes((r, ctx) => {
     tenancy: { scope: logScope(operateLog.tenantId) },
     columns: operateColumns,
     filters: (q) => [
-      like(operateLog.username, q.username),
-      like(operateLog.module, q.module),
-      like(operateLog.path, q.path),
-      equal(operateLog.resultCode, q.resultCode),
-      ...createdBetween(operateLog.createdAt, q),
+      contains(operateLog.username, q.username),
+      contains(operateLog.module, q.module),
+      contains(operateLog.path, q.path),
+      equals(operateLog.resultCode, q.resultCode),
+      ...within(operateLog.createdAt, q.createdFrom, q.createdTo),
     ],
     sortable: { createdAt: operateLog.createdAt, username: operateLog.username, durationMs: operateLog.durationMs, resultCode: operateLog.resultCode },
     defaultSort: [desc(operateLog.createdAt), desc(operateLog.id)],
@@ -141,10 +135,10 @@ export default defineRoutes((r, ctx) => {
     id: smsOutbox.id,
     columns: smsColumns,
     filters: (q) => [
-      like(smsOutbox.mobile, q.mobile),
-      like(smsOutbox.template, q.template),
-      equal(smsOutbox.status, q.status),
-      ...createdBetween(smsOutbox.createdAt, q),
+      contains(smsOutbox.mobile, q.mobile),
+      contains(smsOutbox.template, q.template),
+      equals(smsOutbox.status, q.status),
+      ...within(smsOutbox.createdAt, q.createdFrom, q.createdTo),
     ],
     sortable: { createdAt: smsOutbox.createdAt, mobile: smsOutbox.mobile },
     defaultSort: [desc(smsOutbox.createdAt), desc(smsOutbox.id)],

@@ -1,4 +1,4 @@
-import type { Menu, MenuNode, MenuSimple } from '@lightdesk/contract';
+import { menuApi, type Menu, type MenuNode } from '@lightdesk/contract';
 import { desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { menus, operateLog, tenantPackageMenus, tenantPackages, tenants } from '../schema';
@@ -137,7 +137,7 @@ describe('menus', () => {
   });
 
   test('the simple list: every enabled entry for platform staff, only its package for an agent', async () => {
-    const platform = (await admin.get<MenuSimple[]>('/api/system/menu/list-all-simple')).data;
+    const platform = (await admin.send(menuApi.grantable)).data;
     expect(Object.keys(platform[0]!).sort()).toEqual(['componentName', 'id', 'name', 'parentId', 'type']);
     expect(platform.some((m) => m.type === 'B')).toBe(true);
     // The web translates titles by componentName (namespace menu); buttons have none.
@@ -147,7 +147,7 @@ describe('menus', () => {
     expect(platform.filter((m) => disabled.includes(m.id))).toEqual([]);
 
     // The demo agent sees the enabled entries of its own package, and nothing else.
-    const simpleOfAgent = async () => (await agent.get<MenuSimple[]>('/api/system/menu/list-all-simple')).data;
+    const simpleOfAgent = async () => (await agent.send(menuApi.grantable)).data;
     const [northwind] = await t.ctx.db.select().from(tenants).where(eq(tenants.code, 'northwind'));
     const demoPackage = northwind!.packageId!;
     const packaged = (

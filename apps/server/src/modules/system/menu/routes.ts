@@ -1,10 +1,11 @@
 import { menuApi, type MenuCreate as MenuValues, type MenuQuery, ResultCode } from '@lightdesk/contract';
-import { and, asc, eq, ilike, inArray } from 'drizzle-orm';
+import { and, asc, eq, inArray } from 'drizzle-orm';
 import { menus, tenantPackageMenus, tenants } from '../schema';
 import { countOf } from '../../../lib/sql';
 import type { AppContext, Session } from '../../../lib/context';
 import { AppError } from '../../../lib/errors';
 import { resourceRoutes } from '../../../lib/resource';
+import { contains, equals } from '../../../lib/filters';
 import { defineRoutes } from '../../../lib/routes';
 
 const columns = {
@@ -25,7 +26,7 @@ const columns = {
   createdAt: menus.createdAt,
 };
 
-const filtersOf = (q: MenuQuery) => [q.name ? ilike(menus.name, `%${q.name}%`) : undefined, q.status === undefined ? undefined : eq(menus.status, q.status)];
+const filtersOf = (q: MenuQuery) => [contains(menus.name, q.name), equals(menus.status, q.status)];
 const menuOrder = [asc(menus.sort), asc(menus.id)];
 
 const hasChildren = async ({ db }: AppContext, id: number) => {
@@ -75,9 +76,7 @@ async function simpleMenus({ db }: AppContext, session: Session) {
  * Users' menus are read per request (auth list-menus), so a change shows at their next menu load.
  */
 export default defineRoutes((r, ctx) => {
-  r.get('/api/system/menu/list-all-simple', { signedIn: true, summary: 'Enabled menu entries for the role and agent-package menu trees' }, ({ session }) =>
-    simpleMenus(ctx, session),
-  );
+  r.endpoint(menuApi.grantable, ({ session }) => simpleMenus(ctx, session));
 
   resourceRoutes(r, ctx, {
     api: menuApi,

@@ -1,4 +1,4 @@
-import type { PlatformInfo, PlatformSetting } from '@lightdesk/contract';
+import { platformSettingApi, type PlatformSetting } from '@lightdesk/contract';
 import { desc } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { operateLog, platformSettings } from '../schema';
@@ -15,9 +15,9 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const read = async () => (await admin.get<PlatformSetting>('/api/system/platform-setting/get')).data;
+const read = async () => (await admin.send(platformSettingApi.get)).data;
 const update = (c: ApiClient, body: Record<string, unknown>) => c.put('/api/system/platform-setting/update', body);
-const changed = {
+const changed: PlatformSetting = {
   platformName: 'Nordlicht Cloud',
   defaultBrand: 'nordlicht',
   registrationOpen: false,
@@ -27,9 +27,9 @@ const changed = {
 
 test('the settings start from their defaults, change, and the sign-in screen sees name and brand', async () => {
   expect(await read()).toEqual({ platformName: 'Lightdesk', defaultBrand: 'lightdesk', registrationOpen: true, dataRetentionDays: 365, supportEmail: '' });
-  expect((await update(admin, changed)).code).toBe(200);
+  expect((await admin.send(platformSettingApi.update, changed)).code).toBe(200);
   expect(await read()).toEqual(changed);
-  expect((await t.api.get<PlatformInfo>('/open/platform-info')).data).toEqual({ platformName: 'Nordlicht Cloud', defaultBrand: 'nordlicht' });
+  expect((await t.api.send(platformSettingApi.info)).data).toEqual({ platformName: 'Nordlicht Cloud', defaultBrand: 'nordlicht' });
   const [log] = await t.ctx.db.select().from(operateLog).orderBy(desc(operateLog.id)).limit(1);
   expect([log!.path, log!.resultCode]).toEqual(['/api/system/platform-setting/update', 200]);
 });

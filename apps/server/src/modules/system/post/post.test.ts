@@ -61,6 +61,14 @@ describe('posts', () => {
     expect(simple.filter((p) => ids.includes(p.id)).map((p) => p.name)).toEqual(['Chief executive']);
   });
 
+  test('wildcards in a text filter are plain characters', async () => {
+    const percent = (await create(admin, { code: 'pct_off', name: '100% off' })).data;
+    const lookalike = (await create(admin, { code: 'tao', name: 'Tao' })).data;
+    expect((await page(admin, { name: '%' })).data.list.map((p) => p.id)).toEqual([percent]);
+    expect((await page(admin, { code: 't_o' })).data.list.map((p) => p.id)).toEqual([percent]);
+    for (const id of [percent, lookalike]) expect((await admin.delete('/api/system/post/delete', { id })).code).toBe(200);
+  });
+
   test('bad input is refused by field and changes nothing', async () => {
     const before = (await page(admin)).data.total;
     // A worded check answers its reason in English, with the key the console words it by.

@@ -1,6 +1,7 @@
 import { postApi } from '@lightdesk/contract';
-import { asc, eq, ilike } from 'drizzle-orm';
+import { asc, eq } from 'drizzle-orm';
 import { posts, userPosts } from '../schema';
+import { contains, equals } from '../../../lib/filters';
 import { defineRoutes } from '../../../lib/routes';
 import { resourceRoutes, type RowOf } from '../../../lib/resource';
 import { countOf } from '../../../lib/sql';
@@ -23,11 +24,7 @@ export default defineRoutes((r, ctx) =>
     id: posts.id,
     tenancy: { tenant: posts.tenantId },
     columns,
-    filters: (q) => [
-      q.code ? ilike(posts.code, `%${q.code}%`) : undefined,
-      q.name ? ilike(posts.name, `%${q.name}%`) : undefined,
-      q.status === undefined ? undefined : eq(posts.status, q.status),
-    ],
+    filters: (q) => [contains(posts.code, q.code), contains(posts.name, q.name), equals(posts.status, q.status)],
     sortable: { sort: posts.sort, code: posts.code, name: posts.name, createdAt: posts.createdAt },
     defaultSort: [asc(posts.sort), asc(posts.id)],
     unique: [{ field: 'code', column: posts.code }],

@@ -1,4 +1,4 @@
-import type { Page, Role, RoleDetail } from '@lightdesk/contract';
+import { roleApi, type Page, type Role, type RoleDetail } from '@lightdesk/contract';
 import { and, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { depts, menus, roleMenus, roles, tenantPackageMenus, tenantPackages, tenants, userRoles, users } from '../schema';
@@ -112,8 +112,8 @@ describe('roles', () => {
     const id = (await create(admin, { code: 'post_clerk', name: 'Post clerk' })).data;
     const [button] = await menuIds('system:post:create');
     const [screen] = await menuIds('system:post:query');
-    expect((await admin.put('/api/system/role/assign-menus', { roleId: id, menuIds: [button, screen] })).code).toBe(200);
-    const granted = (await admin.get<number[]>('/api/system/role/menu-ids', { roleId: id })).data;
+    expect((await admin.send(roleApi.assignMenus, { roleId: id, menuIds: [button, screen] })).code).toBe(200);
+    const granted = (await admin.send(roleApi.menuIds, { roleId: id })).data;
     const [system] = await t.ctx.db.select({ id: menus.id }).from(menus).where(eq(menus.componentName, 'System'));
     expect(granted).toEqual([system!.id, screen!, button!].sort((a, b) => a - b));
 
@@ -123,14 +123,14 @@ describe('roles', () => {
       'system:post:create',
       'system:post:query',
     ]);
-    expect((await admin.put('/api/system/role/assign-menus', { roleId: id, menuIds: [screen] })).code).toBe(200);
+    expect((await admin.send(roleApi.assignMenus, { roleId: id, menuIds: [screen] })).code).toBe(200);
     expect((await clerk.get<{ permissions: string[] }>('/api/system/auth/get-permission-info')).data.permissions).toEqual(['system:post:query']);
 
     expect(await admin.put('/api/system/role/assign-menus', { roleId: id, menuIds: [button, 9_999_999] })).toMatchObject({
       code: 400,
       params: { field: 'menuIds' },
     });
-    expect((await admin.get<number[]>('/api/system/role/menu-ids', { roleId: id })).data).toEqual([system!.id, screen!].sort((a, b) => a - b));
+    expect((await admin.send(roleApi.menuIds, { roleId: id })).data).toEqual([system!.id, screen!].sort((a, b) => a - b));
   });
 
   test("an agent's roles can grant only menus in its agent package", async () => {
@@ -167,14 +167,14 @@ describe('roles', () => {
     await t.ctx.db.update(tenants).set({ packageId: demoPackage }).where(eq(tenants.id, northwind));
     // The platform grants from the whole menu tree.
     const own = (await create(admin, { code: 'post_only', name: 'Posts' })).data;
-    expect((await admin.put('/api/system/role/assign-menus', { roleId: own, menuIds: outside })).code).toBe(200);
+    expect((await admin.send(roleApi.assignMenus, { roleId: own, menuIds: outside })).code).toBe(200);
   });
 
   test('the data scope: custom departments of the own tenant only, other scopes clear them', async () => {
     const id = (await create(admin, { code: 'scoped', name: 'Scoped' })).data;
     const hq = (await admin.post<number>('/api/system/dept/create', { name: 'HQ' })).data;
     const [foreign] = await t.ctx.db.insert(depts).values({ tenantId: northwind, name: 'Agent office' }).returning();
-    expect((await admin.put('/api/system/role/assign-data-scope', { roleId: id, dataScope: 2, deptIds: [hq] })).code).toBe(200);
+    expect((await admin.send(roleApi.assignDataScope, { roleId: id, dataScope: 2, deptIds: [hq] })).code).toBe(200);
     expect((await admin.get<RoleDetail>('/api/system/role/get', { id })).data).toMatchObject({ dataScope: 2, deptIds: [hq] });
     expect(await admin.put('/api/system/role/assign-data-scope', { roleId: id, dataScope: 2, deptIds: [foreign!.id] })).toMatchObject({
       code: 400,
@@ -183,7 +183,7 @@ describe('roles', () => {
     });
     expect(await admin.put('/api/system/role/assign-data-scope', { roleId: id, dataScope: 6 })).toMatchObject({ code: 400, params: { field: 'dataScope' } });
     expect((await admin.get<RoleDetail>('/api/system/role/get', { id })).data).toMatchObject({ dataScope: 2, deptIds: [hq] });
-    expect((await admin.put('/api/system/role/assign-data-scope', { roleId: id, dataScope: 4, deptIds: [hq] })).code).toBe(200);
+    expect((await admin.send(roleApi.assignDataScope, { roleId: id, dataScope: 4, deptIds: [hq] })).code).toBe(200);
     expect((await admin.get<RoleDetail>('/api/system/role/get', { id })).data).toMatchObject({ dataScope: 4, deptIds: [] });
   });
 

@@ -1,9 +1,10 @@
-import { ResultCode, roleApi, RoleAssignDataScope, RoleAssignMenus, RoleMenuIdsQuery } from '@lightdesk/contract';
-import { asc, eq, gte, ilike, lte } from 'drizzle-orm';
+import { ResultCode, roleApi } from '@lightdesk/contract';
+import { asc, eq } from 'drizzle-orm';
 import { roles, userRoles } from '../schema';
 import { countOf } from '../../../lib/sql';
 import { AppError } from '../../../lib/errors';
 import { resourceRoutes, type RowOf } from '../../../lib/resource';
+import { contains, equals, within } from '../../../lib/filters';
 import { defineRoutes } from '../../../lib/routes';
 import * as role from './service';
 
@@ -29,11 +30,10 @@ export default defineRoutes((r, ctx) => {
     tenancy: { tenant: roles.tenantId },
     columns,
     filters: (q) => [
-      q.name ? ilike(roles.name, `%${q.name}%`) : undefined,
-      q.code ? ilike(roles.code, `%${q.code}%`) : undefined,
-      q.status === undefined ? undefined : eq(roles.status, q.status),
-      q.createdFrom ? gte(roles.createdAt, new Date(q.createdFrom)) : undefined,
-      q.createdTo ? lte(roles.createdAt, new Date(q.createdTo)) : undefined,
+      contains(roles.name, q.name),
+      contains(roles.code, q.code),
+      equals(roles.status, q.status),
+      ...within(roles.createdAt, q.createdFrom, q.createdTo),
     ],
     sortable: { sort: roles.sort, code: roles.code, name: roles.name, createdAt: roles.createdAt },
     defaultSort: [asc(roles.sort), asc(roles.id)],
@@ -63,20 +63,7 @@ export default defineRoutes((r, ctx) => {
     simple: { columns: { id: roles.id, code: roles.code, name: roles.name }, where: eq(roles.status, 0) },
   });
 
-  r.get(
-    '/api/system/role/menu-ids',
-    { permission: 'system:role:assign-menu', query: RoleMenuIdsQuery, summary: 'Menu ids a role grants' },
-    ({ session, query }) => role.menuIdsOf(ctx, session, query.roleId),
-  );
-  r.put(
-    '/api/system/role/assign-menus',
-    { permission: 'system:role:assign-menu', body: RoleAssignMenus, summary: "Replace a role's menus" },
-    ({ session, body }) => role.assignMenus(ctx, session, body),
-  );
-  // A role's data scope is part of the role: editing it takes the role's update permission.
-  r.put(
-    '/api/system/role/assign-data-scope',
-    { permission: 'system:role:update', body: RoleAssignDataScope, summary: "Set a role's data scope" },
-    ({ session, body }) => role.assignDataScope(ctx, session, body),
-  );
+  r.endpoint(roleApi.menuIds, ({ session, query }) => role.menuIdsOf(ctx, session, query.roleId));
+  r.endpoint(roleApi.assignMenus, ({ session, body }) => role.assignMenus(ctx, session, body));
+  r.endpoint(roleApi.assignDataScope, ({ session, body }) => role.assignDataScope(ctx, session, body));
 });

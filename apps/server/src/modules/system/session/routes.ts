@@ -1,5 +1,5 @@
-import { IdQuery, OnlineSessionQuery } from '@lightdesk/contract';
-import { and, asc, desc, eq, gt, ilike, isNull, or } from 'drizzle-orm';
+import { sessionApi } from '@lightdesk/contract';
+import { and, asc, desc, eq, gt, isNull, or } from 'drizzle-orm';
 import { sessions, users } from '../schema';
 import { revokeSession, SESSION_LIFETIME } from '../auth/staff-sessions';
 import { countOf } from '../../../lib/sql';
@@ -7,6 +7,7 @@ import { addSeconds } from '../../../lib/clock';
 import type { AppContext, Session } from '../../../lib/context';
 import { notFound } from '../../../lib/errors';
 import { sortColumn } from '../../../lib/resource';
+import { contains } from '../../../lib/filters';
 import { defineRoutes } from '../../../lib/routes';
 
 /**
@@ -32,42 +33,33 @@ const sortable = { lastSeenAt: sessions.lastSeenAt, createdAt: sessions.createdA
 export default defineRoutes((r, ctx) => {
   const { db } = ctx;
 
-  r.get(
-    '/api/system/session/page',
-    { permission: 'system:session:query', query: OnlineSessionQuery, summary: 'Online sessions of your tenant' },
-    async ({ session, query }) => {
-      const where = and(
-        live(ctx, session),
-        query.username ? ilike(users.username, `%${query.username}%`) : undefined,
-        query.ip ? ilike(sessions.ip, `%${query.ip}%`) : undefined,
-      );
-      const sortBy = query.sortBy ? sortColumn(sortable, query.sortBy) : sessions.lastSeenAt;
-      const [count] = await db.select({ total: countOf }).from(sessions).innerJoin(users, eq(users.id, sessions.userId)).where(where);
-      const list = await db
-        .select({
-          id: sessions.id,
-          userId: sessions.userId,
-          username: users.username,
-          nickname: users.nickname,
-          ip: sessions.ip,
-          userAgent: sessions.userAgent,
-          rememberMe: sessions.rememberMe,
-          createdAt: sessions.createdAt,
-          lastSeenAt: sessions.lastSeenAt,
-          expiresAt: sessions.expiresAt,
-        })
-        .from(sessions)
-        .innerJoin(users, eq(users.id, sessions.userId))
-        .where(where)
-        .orderBy(query.sortOrder === 'asc' ? asc(sortBy) : desc(sortBy), desc(sessions.id))
-        .limit(query.limit)
-        .offset((query.page - 1) * query.limit);
-      return { list: list.map((s) => ({ ...s, current: s.id === session.id })), total: count?.total ?? 0 };
-    },
-  );
+  r.endpoint(sessionApi.page, async ({ session, query }) => {
+    const where = and(live(ctx, session), contains(users.username, query.username), contains(sessions.ip, query.ip));
+    const sortBy = query.sortBy ? sortColumn(sortable, query.sortBy) : sessions.lastSeenAt;
+    const [count] = await db.select({ total: countOf }).from(sessions).innerJoin(users, eq(users.id, sessions.userId)).where(where);
+    const list = await db
+      .select({
+        id: sessions.id,
+        userId: sessions.userId,
+        username: users.username,
+        nickname: users.nickname,
+        ip: sessions.ip,
+        userAgent: sessions.userAgent,
+        rememberMe: sessions.rememberMe,
+        createdAt: sessions.createdAt,
+        lastSeenAt: sessions.lastSeenAt,
+        expiresAt: sessions.expiresAt,
+      })
+      .from(sessions)
+      .innerJoin(users, eq(users.id, sessions.userId))
+      .where(where)
+      .orderBy(query.sortOrder === 'asc' ? asc(sortBy) : desc(sortBy), desc(sessions.id))
+      .limit(query.limit)
+      .offset((query.page - 1) * query.limit);
+    return { list: list.map((s) => ({ ...s, current: s.id === session.id })), total: count?.total ?? 0 };
+  });
 
-  // Kicking out your own session is allowed: it ends like a logout.
-  r.delete('/api/system/session/delete', { permission: 'system:session:kick', query: IdQuery, summary: 'Kick out a session' }, async ({ session, query }) => {
+  r.endpoint(sessionApi.delete, async ({ session, query }) => {
     const [target] = await db
       .select({ id: sessions.id })
       .from(sessions)

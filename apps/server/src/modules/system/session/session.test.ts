@@ -1,4 +1,4 @@
-import type { OnlineSession, Page } from '@lightdesk/contract';
+import { sessionApi, type QueryOf } from '@lightdesk/contract';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'vitest';
 import { sessions, users } from '../schema';
@@ -18,8 +18,8 @@ beforeEach(async () => {
 });
 afterAll(() => t.close());
 
-const page = (c: ApiClient, q: Record<string, string | number> = {}) => c.get<Page<OnlineSession>>('/api/system/session/page', q);
-const kick = (c: ApiClient, id: number) => c.delete('/api/system/session/delete', { id });
+const page = (c: ApiClient, q: QueryOf<typeof sessionApi.page> = {}) => c.send(sessionApi.page, q);
+const kick = (c: ApiClient, id: number) => c.send(sessionApi.delete, { id });
 const alive = async (c: ApiClient) => (await c.get('/api/system/auth/get-permission-info')).code === 200;
 const sessionOf = async (username: string) => {
   const [user] = await t.ctx.db.select().from(users).where(eq(users.username, username));

@@ -1,10 +1,11 @@
 import { tenantPackageApi } from '@lightdesk/contract';
-import { asc, eq, ilike } from 'drizzle-orm';
+import { asc, eq } from 'drizzle-orm';
 import { tenantPackageMenus, tenantPackages, tenants } from '../schema';
 import { countOf } from '../../../lib/sql';
 import { applyPackage, withAncestors } from './agent-package';
 import { badInput } from '../../../lib/errors';
 import { resourceRoutes, type RowOf } from '../../../lib/resource';
+import { contains, equals } from '../../../lib/filters';
 import { defineRoutes } from '../../../lib/routes';
 
 const columns = {
@@ -24,7 +25,7 @@ export default defineRoutes((r, ctx) =>
     table: tenantPackages,
     id: tenantPackages.id,
     columns,
-    filters: (q) => [q.name ? ilike(tenantPackages.name, `%${q.name}%`) : undefined, q.status === undefined ? undefined : eq(tenantPackages.status, q.status)],
+    filters: (q) => [contains(tenantPackages.name, q.name), equals(tenantPackages.status, q.status)],
     sortable: { name: tenantPackages.name, status: tenantPackages.status, createdAt: tenantPackages.createdAt },
     defaultSort: [asc(tenantPackages.id)],
     unique: [{ field: 'name', column: tenantPackages.name }],

@@ -1,5 +1,5 @@
-import { ResultCode, tenantApi, TenantStatusUpdate, type TenantCreate as CreateValues, type TenantUpdate as UpdateValues } from '@lightdesk/contract';
-import { and, asc, eq, gte, ilike, inArray, isNull, lte, or, sql } from 'drizzle-orm';
+import { ResultCode, tenantApi, type TenantCreate as CreateValues, type TenantUpdate as UpdateValues } from '@lightdesk/contract';
+import { and, asc, eq, inArray, isNull, or, sql } from 'drizzle-orm';
 import type { Database } from '../../../db/client';
 import { cancellationRequests, depts, posts, roles, sessions, tenantPackages, tenants, userRoles, users } from '../schema';
 import { applyPackage, createTenantAdminRole } from '../tenant-package/agent-package';
@@ -7,6 +7,7 @@ import { countOf } from '../../../lib/sql';
 import type { AppContext } from '../../../lib/context';
 import { AppError, notFound } from '../../../lib/errors';
 import { resourceRoutes, type RowOf } from '../../../lib/resource';
+import { contains, equals, within } from '../../../lib/filters';
 import { defineRoutes } from '../../../lib/routes';
 import { hashPassword } from '../../../lib/secrets';
 
@@ -84,12 +85,11 @@ export default defineRoutes((r, ctx) => {
     id: tenants.id,
     columns,
     filters: (q) => [
-      q.name ? ilike(tenants.name, `%${q.name}%`) : undefined,
-      q.code ? ilike(tenants.code, `%${q.code}%`) : undefined,
-      q.status === undefined ? undefined : eq(tenants.status, q.status),
-      q.contact ? or(ilike(tenants.contactName, `%${q.contact}%`), ilike(tenants.contactMobile, `%${q.contact}%`)) : undefined,
-      q.expiresFrom ? gte(tenants.expiresAt, new Date(q.expiresFrom)) : undefined,
-      q.expiresTo ? lte(tenants.expiresAt, new Date(q.expiresTo)) : undefined,
+      contains(tenants.name, q.name),
+      contains(tenants.code, q.code),
+      equals(tenants.status, q.status),
+      or(contains(tenants.contactName, q.contact), contains(tenants.contactMobile, q.contact)),
+      ...within(tenants.expiresAt, q.expiresFrom, q.expiresTo),
     ],
     sortable: { code: tenants.code, name: tenants.name, status: tenants.status, expiresAt: tenants.expiresAt, createdAt: tenants.createdAt },
     defaultSort: [asc(tenants.id)],
@@ -157,18 +157,14 @@ export default defineRoutes((r, ctx) => {
     simple: { columns: { id: tenants.id, code: tenants.code, name: tenants.name }, where: eq(tenants.status, 0) },
   });
 
-  r.put(
-    '/api/system/tenant/update-status',
-    { permission: 'system:tenant:update', platform: true, body: TenantStatusUpdate, summary: 'Enable or disable an agent' },
-    async ({ body }) => {
-      const [row] = await ctx.db.select({ type: tenants.type }).from(tenants).where(eq(tenants.id, body.id));
-      if (!row) throw notFound();
-      if (row.type === 'platform') throw platformProtected();
-      await ctx.db.transaction(async (tx) => {
-        await tx.update(tenants).set({ status: body.status, updatedAt: ctx.clock.now() }).where(eq(tenants.id, body.id));
-        if (body.status !== 0) await revokeTenantSessions(tx, ctx.clock.now(), body.id);
-      });
-      return true;
-    },
-  );
+  r.endpoint(tenantApi.updateStatus, async ({ body }) => {
+    const [row] = await ctx.db.select({ type: tenants.type }).from(tenants).where(eq(tenants.id, body.id));
+    if (!row) throw notFound();
+    if (row.type === 'platform') throw platformProtected();
+    await ctx.db.transaction(async (tx) => {
+      await tx.update(tenants).set({ status: body.status, updatedAt: ctx.clock.now() }).where(eq(tenants.id, body.id));
+      if (body.status !== 0) await revokeTenantSessions(tx, ctx.clock.now(), body.id);
+    });
+    return true;
+  });
 });

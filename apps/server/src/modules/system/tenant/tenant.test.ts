@@ -1,4 +1,4 @@
-import type { Page, Tenant } from '@lightdesk/contract';
+import { tenantApi, type Page, type Tenant } from '@lightdesk/contract';
 import { and, desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { menus, operateLog, roleMenus, roles, tenants, userRoles, users } from '../schema';
@@ -138,11 +138,11 @@ describe('agents', () => {
     const id = (await create(admin, agentBody('paused'))).data;
     const paused = await t.signIn('paused-admin', 'Agent-admin-pass1');
     expect((await paused.get('/api/system/auth/get-permission-info')).code).toBe(200);
-    expect((await admin.put('/api/system/tenant/update-status', { id, status: 1 })).code).toBe(200);
+    expect((await admin.send(tenantApi.updateStatus, { id, status: 1 })).code).toBe(200);
     expect((await paused.get('/api/system/auth/get-permission-info')).code).toBe(401);
     expect(await t.login('paused-admin', 'Agent-admin-pass1')).toMatchObject({ code: 403, key: 'auth.tenant-disabled' });
     // Enabled again: its staff sign in anew, but the old session stays ended.
-    expect((await admin.put('/api/system/tenant/update-status', { id, status: 0 })).code).toBe(200);
+    expect((await admin.send(tenantApi.updateStatus, { id, status: 0 })).code).toBe(200);
     expect((await t.login('paused-admin', 'Agent-admin-pass1')).code).toBe(200);
     expect((await paused.get('/api/system/auth/get-permission-info')).code).toBe(401);
   });
@@ -173,7 +173,7 @@ describe('agents', () => {
     const id = (await create(admin, agentBody('closing'))).data;
     expect(await admin.delete('/api/system/tenant/delete', { id })).toMatchObject({ code: 409, key: 'system.tenant.enabled' });
     expect((await get(id)).code).toBe('closing');
-    expect((await admin.put('/api/system/tenant/update-status', { id, status: 1 })).code).toBe(200);
+    expect((await admin.send(tenantApi.updateStatus, { id, status: 1 })).code).toBe(200);
     expect((await admin.delete('/api/system/tenant/delete', { id })).code).toBe(200);
     expect((await admin.get('/api/system/tenant/get', { id })).code).toBe(404);
     expect(await t.ctx.db.select().from(users).where(eq(users.tenantId, id))).toEqual([]);

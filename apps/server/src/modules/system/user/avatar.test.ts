@@ -1,11 +1,11 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import type { Envelope, PermissionInfo, StaffAvatar } from '@lightdesk/contract';
+import { staffApi, type AnswerOf, type Envelope, type PermissionInfo } from '@lightdesk/contract';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { configs, users } from '../schema';
-import { testApp, type ApiClient, type TestApp } from '../../../test/test-app';
+import { checkedEnvelope, testApp, type ApiClient, type TestApp } from '../../../test/test-app';
 
 let t: TestApp;
 let dataDir: string;
@@ -27,12 +27,12 @@ const png = (size: number, fill = 7) => {
   return bytes;
 };
 /** Posts a file the way the console's upload does: multipart, field `file`. */
-async function upload(client: ApiClient, bytes: Buffer, name = 'me.png', type = 'image/png'): Promise<Envelope<StaffAvatar>> {
+async function upload(client: ApiClient, bytes: Buffer, name = 'me.png', type = 'image/png'): Promise<Envelope<AnswerOf<typeof staffApi.updateAvatar>>> {
   const form = new FormData();
   form.append('file', new Blob([bytes], { type }), name);
   const headers: Record<string, string> = client.token ? { authorization: `Bearer ${client.token}` } : {};
-  const res = await fetch(new URL('/api/system/user/profile/update-avatar', t.base), { method: 'POST', body: form, headers });
-  return (await res.json()) as Envelope<StaffAvatar>;
+  const res = await fetch(new URL(staffApi.updateAvatar.path, t.base), { method: staffApi.updateAvatar.method, body: form, headers });
+  return checkedEnvelope(staffApi.updateAvatar, (await res.json()) as Envelope);
 }
 const storedFiles = () =>
   fs.readdirSync(path.join(dataDir, 'files'), { recursive: true, withFileTypes: true }).filter((e) => e.isFile() && !e.name.endsWith('.json'));

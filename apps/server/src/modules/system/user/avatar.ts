@@ -1,4 +1,4 @@
-import { AVATAR_TYPES, StaffAvatar } from '@lightdesk/contract';
+import { AVATAR_TYPES, staffApi } from '@lightdesk/contract';
 import { eq } from 'drizzle-orm';
 import { users } from '../schema';
 import { readSetting } from '../config/settings';
@@ -23,21 +23,17 @@ export async function forgetAvatarFile(ctx: AppContext, avatar: string) {
 }
 
 export default defineRoutes((r, ctx) => {
-  r.post(
-    '/api/system/user/profile/update-avatar',
-    // The file is streamed to storage, which enforces the upload size setting; the body limit is not what stops it.
-    { signedIn: true, response: StaffAvatar, summary: "Replace the signed-in staff member's picture (multipart, field `file`)" },
-    async ({ session, req }) => {
-      if (!req.isMultipart()) throw badInput('file', 'send the picture as multipart/form-data');
-      const maxBytes = (await readSetting(ctx.db, 'upload.max-size-mb')) * 1024 * 1024;
-      // One byte over the limit reaches storage, which refuses it; the parser never reads further.
-      const part = await req.file({ limits: { fileSize: maxBytes + 1 } });
-      if (!part) throw badInput('file', 'required');
-      const stored = await ctx.files.storage.put(part.file, { maxBytes, types: AVATAR_TYPES });
-      const [before] = await ctx.db.select({ avatar: users.avatar }).from(users).where(eq(users.id, session.userId));
-      await ctx.db.update(users).set({ avatar: stored.key, updatedAt: ctx.clock.now() }).where(eq(users.id, session.userId));
-      if (before && before.avatar !== stored.key) await forgetAvatarFile(ctx, before.avatar);
-      return { avatar: await avatarUrl(ctx, stored.key) };
-    },
-  );
+  // The file is streamed to storage, which enforces the upload size setting; the body limit is not what stops it.
+  r.endpoint(staffApi.updateAvatar, async ({ session, req }) => {
+    if (!req.isMultipart()) throw badInput('file', 'send the picture as multipart/form-data');
+    const maxBytes = (await readSetting(ctx.db, 'upload.max-size-mb')) * 1024 * 1024;
+    // One byte over the limit reaches storage, which refuses it; the parser never reads further.
+    const part = await req.file({ limits: { fileSize: maxBytes + 1 } });
+    if (!part) throw badInput('file', 'required');
+    const stored = await ctx.files.storage.put(part.file, { maxBytes, types: AVATAR_TYPES });
+    const [before] = await ctx.db.select({ avatar: users.avatar }).from(users).where(eq(users.id, session.userId));
+    await ctx.db.update(users).set({ avatar: stored.key, updatedAt: ctx.clock.now() }).where(eq(users.id, session.userId));
+    if (before && before.avatar !== stored.key) await forgetAvatarFile(ctx, before.avatar);
+    return { avatar: await avatarUrl(ctx, stored.key) };
+  });
 });

@@ -1,4 +1,4 @@
-import type { Page, Staff } from '@lightdesk/contract';
+import { staffApi, type Page, type Staff } from '@lightdesk/contract';
 import { and, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { menus, roles, tenants } from '../schema';
@@ -108,7 +108,7 @@ describe('data scope on staff', () => {
   test('several roles widen one another; a disabled role does not count', async () => {
     await setScope(scoped, 3);
     await setScope(second, 2, [dept.support!]);
-    expect((await admin.put('/api/system/user/assign-roles', { userId: staff.viewer, roleIds: [scoped, second] })).code).toBe(200);
+    expect((await admin.send(staffApi.assignRoles, { userId: staff.viewer, roleIds: [scoped, second] })).code).toBe(200);
     expect(await names(viewer)).toEqual(['in-sales', 'in-support', 'viewer']);
     await setScope(second, 1);
     expect(await names(viewer)).toContain('admin');

@@ -1,5 +1,5 @@
-import { ResultCode, staffApi, StaffAssignRoles, StaffPasswordReset, StaffStatusUpdate } from '@lightdesk/contract';
-import { and, desc, eq, gte, ilike, inArray, lte, sql } from 'drizzle-orm';
+import { ResultCode, staffApi } from '@lightdesk/contract';
+import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import { cancellationRequests, depts, userPosts, userRoles, users } from '../schema';
 import { revokeUserSessions } from '../auth/staff-sessions';
 import { countOf } from '../../../lib/sql';
@@ -7,6 +7,7 @@ import { deptsAndBelow } from '../data-scope';
 import { AppError } from '../../../lib/errors';
 import { resourceRoutes, type RowOf } from '../../../lib/resource';
 import { hashPassword } from '../../../lib/secrets';
+import { contains, equals, within } from '../../../lib/filters';
 import { defineRoutes } from '../../../lib/routes';
 import * as staff from './service';
 
@@ -39,14 +40,13 @@ export default defineRoutes((r, ctx) => {
     dataScope: staff.staffScope,
     columns,
     filters: async (q, session) => [
-      q.username ? ilike(users.username, `%${q.username}%`) : undefined,
-      q.nickname ? ilike(users.nickname, `%${q.nickname}%`) : undefined,
-      q.mobile ? ilike(users.mobile, `%${q.mobile}%`) : undefined,
-      q.status === undefined ? undefined : eq(users.status, q.status),
+      contains(users.username, q.username),
+      contains(users.nickname, q.nickname),
+      contains(users.mobile, q.mobile),
+      equals(users.status, q.status),
       // A department filter takes in its sub-departments (the tree on the staff screen).
       q.deptId === undefined ? undefined : inArray(users.deptId, await deptsAndBelow(ctx.db, session.tenantId, [q.deptId])),
-      q.createdFrom ? gte(users.createdAt, new Date(q.createdFrom)) : undefined,
-      q.createdTo ? lte(users.createdAt, new Date(q.createdTo)) : undefined,
+      ...within(users.createdAt, q.createdFrom, q.createdTo),
     ],
     sortable: {
       id: users.id,
@@ -121,19 +121,7 @@ export default defineRoutes((r, ctx) => {
     simple: { columns: { id: users.id, nickname: users.nickname, deptId: users.deptId }, where: eq(users.status, 0) },
   });
 
-  r.put(
-    '/api/system/user/update-status',
-    { permission: 'system:user:update', body: StaffStatusUpdate, summary: 'Enable or disable a staff member' },
-    ({ session, body }) => staff.setStatus(ctx, session, body),
-  );
-  r.put(
-    '/api/system/user/update-password',
-    { permission: 'system:user:reset-password', body: StaffPasswordReset, summary: "Reset a staff member's password" },
-    ({ session, body }) => staff.resetPassword(ctx, session, body),
-  );
-  r.put(
-    '/api/system/user/assign-roles',
-    { permission: 'system:user:update', body: StaffAssignRoles, summary: "Replace a staff member's roles" },
-    ({ session, body }) => staff.assignRoles(ctx, session, body),
-  );
+  r.endpoint(staffApi.updateStatus, ({ session, body }) => staff.setStatus(ctx, session, body));
+  r.endpoint(staffApi.resetPassword, ({ session, body }) => staff.resetPassword(ctx, session, body));
+  r.endpoint(staffApi.assignRoles, ({ session, body }) => staff.assignRoles(ctx, session, body));
 });

@@ -1,4 +1,4 @@
-import type { Page, Staff, StaffDetail } from '@lightdesk/contract';
+import { staffApi, type Page, type Staff, type StaffDetail } from '@lightdesk/contract';
 import { and, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { cancellationRequests, depts, menus, roles, tenants, users } from '../schema';
@@ -151,7 +151,7 @@ describe('staff', () => {
     const heidi = await t.signIn('heidi', PASSWORD);
     expect((await heidi.get('/api/system/auth/get-permission-info')).code).toBe(200);
     expect(await admin.put('/api/system/user/update-password', { id, password: 'short' })).toMatchObject({ code: 400, params: { field: 'password' } });
-    expect((await admin.put('/api/system/user/update-password', { id, password: 'New-lamp-99' })).code).toBe(200);
+    expect((await admin.send(staffApi.resetPassword, { id, password: 'New-lamp-99' })).code).toBe(200);
     expect((await heidi.get('/api/system/auth/get-permission-info')).code).toBe(401);
     expect((await t.login('heidi', PASSWORD)).code).not.toBe(200);
     expect((await t.login('heidi', 'New-lamp-99')).code).toBe(200);
@@ -167,10 +167,10 @@ describe('staff', () => {
   test('a disabled staff member is signed out at once and cannot sign in until enabled again', async () => {
     const id = (await create(admin, { username: 'ivan', nickname: 'Ivan' })).data;
     const ivan = await t.signIn('ivan', PASSWORD);
-    expect((await admin.put('/api/system/user/update-status', { id, status: 1 })).code).toBe(200);
+    expect((await admin.send(staffApi.updateStatus, { id, status: 1 })).code).toBe(200);
     expect((await ivan.get('/api/system/auth/get-permission-info')).code).toBe(401);
     expect(await t.login('ivan', PASSWORD)).toMatchObject({ code: 403, key: 'auth.disabled' });
-    expect((await admin.put('/api/system/user/update-status', { id, status: 0 })).code).toBe(200);
+    expect((await admin.send(staffApi.updateStatus, { id, status: 0 })).code).toBe(200);
     const again = await t.signIn('ivan', PASSWORD);
     // Disabling through the edit form signs out too.
     expect((await admin.put('/api/system/user/update', { id, nickname: 'Ivan', status: 1 })).code).toBe(200);
@@ -223,7 +223,7 @@ describe('staff', () => {
     const id = (await create(admin, { username: 'mallory', nickname: 'Mallory' })).data;
     const mallory = await t.signIn('mallory', PASSWORD);
     expect((await mallory.get('/api/system/post/page')).code).toBe(403);
-    expect((await admin.put('/api/system/user/assign-roles', { userId: id, roleIds: [viewer] })).code).toBe(200);
+    expect((await admin.send(staffApi.assignRoles, { userId: id, roleIds: [viewer] })).code).toBe(200);
     expect((await mallory.get('/api/system/post/page')).code).toBe(200);
     expect((await admin.get<StaffDetail>('/api/system/user/get', { id })).data.roleIds).toEqual([viewer]);
     for (const code of ['tenant_admin', 'store_staff']) {
@@ -233,7 +233,7 @@ describe('staff', () => {
       });
     }
     expect((await admin.get<StaffDetail>('/api/system/user/get', { id })).data.roleIds).toEqual([viewer]);
-    expect((await admin.put('/api/system/user/assign-roles', { userId: id, roleIds: [] })).code).toBe(200);
+    expect((await admin.send(staffApi.assignRoles, { userId: id, roleIds: [] })).code).toBe(200);
     expect((await mallory.get('/api/system/post/page')).code).toBe(403);
   });
 
