@@ -63,15 +63,19 @@ test('a bad configuration stops the server with a message naming each bad value'
 });
 
 test('first start prints a generated admin password once; SIGTERM finishes requests in flight and exits 0; data survives a restart', async () => {
-  const first = start({ PORT: '0', DATA_DIR: dataDir, LIGHTDESK_CAPTCHA: 'off' });
+  // Request logging on: the test waits for the server to have taken each sign-in in hand.
+  const first = start({ PORT: '0', DATA_DIR: dataDir, LIGHTDESK_CAPTCHA: 'off', LOG_LEVEL: 'info' });
   const base = await waitForUrl(first.output, first.child);
   const password = first.output().match(/Sign in as admin \/ (\S+)/)?.[1];
   expect(password).toMatch(/^[A-Za-z0-9]{16}$/);
 
   const inFlight = Array.from({ length: 5 }, () => loginInFlight(base, password!));
   await Promise.all(inFlight.map((r) => r.onWire));
-  // Argon2 keeps each sign-in busy for a while: the signal lands while they are being served.
-  await new Promise((r) => setTimeout(r, 50));
+  // A request still unread when the signal lands is refused with 503 (the server is closing);
+  // one the server has started on is finished. Argon2 keeps each sign-in busy for a while, so
+  // the signal lands while they are being served.
+  const received = () => first.output().match(/"url":"\/api\/system\/auth\/login"[^\n]*"msg":"incoming request"/g)?.length ?? 0;
+  await expect.poll(received, { timeout: 20_000 }).toBe(5);
   first.child.kill('SIGTERM');
   expect((await Promise.all(inFlight.map((r) => r.answer))).map((r) => r.code)).toEqual([200, 200, 200, 200, 200]);
   expect(await first.exited).toBe(0);
