@@ -12,7 +12,7 @@ test('change password: checked on blur, then the person signs in again with the 
   // Each field is checked when it loses focus.
   await dialog.getByTestId('password-old').focus();
   await dialog.getByTestId('password-new').focus();
-  await expect(dialog.getByText('Please enter current password')).toBeVisible();
+  await expect(dialog.getByText('Please enter the Current password')).toBeVisible();
   await dialog.getByTestId('password-new').fill('Brand-new#2026');
   await dialog.getByTestId('password-confirm').fill('Something-else');
   await dialog.getByTestId('password-old').focus();
