@@ -8,9 +8,9 @@ import Descriptions from 'antd/es/descriptions';
 import Space from 'antd/es/space';
 import Tag from 'antd/es/tag';
 import { useTranslation } from 'react-i18next';
-import { useAccountDialogs } from '../../layout/account-dialogs';
-import { useLayoutServices } from '../../layout/services';
-import { DEFAULT_AVATAR, useSession } from '../../lib/session';
+import { useAccountDialogs } from './account-dialogs';
+import { useLayoutServices } from './services';
+import { DEFAULT_AVATAR, useSession } from '../lib/session';
 
 /**
  * The signed-in person's own page: who they are, and the account changes they may make

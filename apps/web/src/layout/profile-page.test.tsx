@@ -3,12 +3,12 @@ import { act, cleanup, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { ReactElement } from 'react';
 import { afterEach, beforeEach, expect, test, vi } from 'vitest';
-import { renderWithProviders, testI18n } from '../../components/test-utils';
-import { LayoutServicesContext, type ChangePasswordDialogProps, type LayoutServices } from '../../layout/services';
-import { useSession } from '../../lib/session';
+import { renderWithProviders, testI18n } from '../components/test-utils';
+import { LayoutServicesContext, type ChangePasswordDialogProps, type LayoutServices } from './services';
+import { useSession } from '../lib/session';
 import { ProfilePage } from './profile-page';
 
-const profile = import.meta.glob<ResourceKey>('../../locales/en-US/profile.json', { eager: true, import: 'default' });
+const profile = import.meta.glob<ResourceKey>('../locales/en-US/profile.json', { eager: true, import: 'default' });
 const i18n = () => {
   const instance = testI18n();
   instance.addResourceBundle('en-US', 'profile', Object.values(profile)[0]!);
