@@ -49,6 +49,25 @@ test('change password: checked on blur, then the person signs in again with the 
   await signIn(page, 'agent');
 });
 
+test('profile: the user menu opens the signed-in person’s own page, with the account dialogs', async ({ page, signIn }) => {
+  await signIn(page, 'agent');
+  await page.getByTestId('user-menu').click();
+  await page.getByRole('menuitem', { name: 'My profile' }).click();
+  await expect(page).toHaveURL(/#\/profile$/);
+  const profile = page.getByTestId('profile-page');
+  await expect(profile.getByText('agent', { exact: true })).toBeVisible();
+  await screenshot(page, 'profile');
+
+  await profile.getByRole('button', { name: 'Change password' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Change password' });
+  await expect(dialog.getByText('Changing the password of agent')).toBeVisible();
+  await dialog.getByRole('button', { name: 'Cancel' }).click();
+  await expect(dialog).toBeHidden();
+
+  await profile.getByRole('button', { name: 'Change picture' }).click();
+  await expect(page.getByRole('dialog', { name: 'Profile picture' })).toBeVisible();
+});
+
 test('settings drawer: changes apply at once and are kept after saving', async ({ page, signIn }) => {
   await signIn(page, 'admin');
   await page.getByTestId('settings-button').click();
