@@ -1,6 +1,5 @@
 import { areaApi } from '@lightdesk/contract';
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
-import { call } from '../../../lib/http';
 import { resourceCache } from '../../../lib/resource-cache';
 
 export const areaCache = resourceCache('system', 'area');
