@@ -12,7 +12,7 @@ test('change password: checked on blur, then the person signs in again with the 
   // Each field is checked when it loses focus.
   await dialog.getByTestId('password-old').focus();
   await dialog.getByTestId('password-new').focus();
-  await expect(dialog.getByText('Please enter current password')).toBeVisible();
+  await expect(dialog.getByText('Please enter the Current password')).toBeVisible();
   await dialog.getByTestId('password-new').fill('Brand-new#2026');
   await dialog.getByTestId('password-confirm').fill('Something-else');
   await dialog.getByTestId('password-old').focus();
@@ -47,6 +47,26 @@ test('change password: checked on blur, then the person signs in again with the 
   await publicDialog.getByRole('button', { name: 'Change password' }).click();
   await expect(publicDialog).toBeHidden();
   await signIn(page, 'agent');
+});
+
+test('profile: the user menu opens the signed-in person’s own page, with the account dialogs', async ({ page, signIn }) => {
+  await signIn(page, 'agent');
+  await page.getByTestId('user-menu').click();
+  await page.getByRole('menuitem', { name: 'My profile' }).click();
+  await expect(page).toHaveURL(/#\/profile$/);
+  const profile = page.getByTestId('profile-page');
+  // The username, and the heading too when the account has no display name.
+  await expect(profile.getByText('agent', { exact: true }).first()).toBeVisible();
+  await screenshot(page, 'profile');
+
+  await profile.getByRole('button', { name: 'Change password' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Change password' });
+  await expect(dialog.getByText('Changing the password of agent')).toBeVisible();
+  await dialog.getByRole('button', { name: 'Cancel' }).click();
+  await expect(dialog).toBeHidden();
+
+  await profile.getByRole('button', { name: 'Change picture' }).click();
+  await expect(page.getByRole('dialog', { name: 'Profile picture' })).toBeVisible();
 });
 
 test('settings drawer: changes apply at once and are kept after saving', async ({ page, signIn }) => {

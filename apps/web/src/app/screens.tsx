@@ -17,6 +17,7 @@ const publicContent: ScreenModule = () => import('../features/public/public-cont
  */
 export const SCREENS: Readonly<Record<string, ScreenModule>> = {
   'workbench/home': () => import('../features/workbench/home-page').then((m) => ({ default: m.HomePage })),
+  'profile/index': () => import('../layout/profile-page').then((m) => ({ default: m.ProfilePage })),
   'help/center': publicContent,
   'help/common-issue': publicContent,
   'help/user-manual': publicContent,

@@ -2,7 +2,7 @@ import { afterEach, describe, expect, test, vi } from 'vitest';
 import { getToken, saveAuth } from '../lib/auth-token';
 
 const logout = vi.hoisted(() => ({ post: vi.fn() }));
-vi.mock('../lib/http', async (original) => ({ ...(await original<object>()), openApi: logout }));
+vi.mock('../lib/http/clients', async (original) => ({ ...(await original<object>()), openApi: logout }));
 
 const { signOut, useShell } = await import('./session');
 

@@ -1,9 +1,9 @@
-import type { PermissionInfo } from '@lightdesk/contract';
+import { authApi } from '@lightdesk/contract';
 import { create } from 'zustand';
 import { useDictStore } from '../components/dict-store';
 import { loadDicts } from '../components/load-dicts';
 import { clearAuth, getToken } from '../lib/auth-token';
-import { api, openApi } from '../lib/http';
+import { call } from '../lib/http';
 import { i18n } from '../lib/i18n';
 import { useScreens } from '../lib/navigation';
 import { useSession } from '../lib/session';
@@ -35,7 +35,7 @@ const screenRegistry = () =>
 async function load(): Promise<void> {
   const canShow = screenRegistry();
   await Promise.all([loadDicts(), i18n.loadNamespaces('dict')]);
-  const info = await api.get<PermissionInfo>('/system/auth/get-permission-info');
+  const info = await call(authApi.permissionInfo);
   useSession.getState().setIdentity(info);
   const table = buildRouteTable(info.menus, await canShow);
   useScreens.setState({ screens: table.routes.map(({ path, name, componentName, visible }) => ({ path, name, componentName, visible })) });
@@ -74,7 +74,7 @@ export async function signOut(): Promise<void> {
   forgetSession();
   if (!token) return;
   try {
-    await openApi.post('/auth/logout', undefined, { headers: { Authorization: `Bearer ${token}` } });
+    await call(authApi.logout, undefined, { headers: { Authorization: `Bearer ${token}` } });
   } catch {
     // The server may be unreachable or the session already over: the browser has forgotten it anyway.
   }

@@ -45,27 +45,38 @@ function wording(issue: $ZodIssue, label: string, i18n: RuleWords): string {
 }
 
 /**
- * The antd rules of a form field, from the same zod field the server checks with: the form
- * refuses exactly what the server would, worded in the reader's language. Empty input (spaces
- * alone included) counts as "not given": refused when the field is required, else let through
- * (the contract's optional text fields trim to nothing).
+ * What is wrong with a form field's value by the same zod field the server checks with, worded
+ * in the reader's language; undefined when nothing is. Empty input (spaces alone included) counts
+ * as "not given": refused when the field is required, else let through (the contract's optional
+ * text fields trim to nothing).
  */
-export function fieldRules(field: $ZodType, label: string, i18n: RuleWords, { choice = false }: FieldRuleOptions = {}): Rule[] {
-  const required = isRequired(field);
+export function fieldProblem(field: $ZodType, value: unknown, label: string, i18n: RuleWords, { choice = false }: FieldRuleOptions = {}): string | undefined {
+  if (isEmpty(value)) return isRequired(field) ? i18n.t(choice ? 'form.choose' : 'form.required', { ns: 'components', field: label }) : undefined;
+  const result = safeParse(field, value);
+  return result.success ? undefined : wording(result.error.issues[0]!, label, i18n);
+}
+
+/** The antd rules of a form field (`fieldProblem`): the form refuses exactly what the server would. */
+export function fieldRules(field: $ZodType, label: string, i18n: RuleWords, options?: FieldRuleOptions): Rule[] {
   return [
     {
       // `required` marks the label; the validator does the checking, for text and numbers alike.
-      required,
+      required: isRequired(field),
       validator: (_rule, value: unknown) => {
-        if (isEmpty(value)) {
-          if (!required) return Promise.resolve();
-          return Promise.reject(new Error(i18n.t(choice ? 'form.choose' : 'form.required', { ns: 'components', field: label })));
-        }
-        const result = safeParse(field, value);
-        return result.success ? Promise.resolve() : Promise.reject(new Error(wording(result.error.issues[0]!, label, i18n)));
+        const problem = fieldProblem(field, value, label, i18n, options);
+        return problem === undefined ? Promise.resolve() : Promise.reject(new Error(problem));
       },
     },
   ];
+}
+
+/**
+ * The words of the messages. Forms render without waiting for them: the sign-in screen has no
+ * loading state to wait in, and a message is only worded once a field is checked, by when the
+ * namespace has loaded.
+ */
+function useRuleWords(): RuleWords {
+  return useTranslation('components', { useSuspense: false }).i18n;
 }
 
 /**
@@ -74,9 +85,18 @@ export function fieldRules(field: $ZodType, label: string, i18n: RuleWords, { ch
  * Checks across fields (a refinement of the whole schema) stay with the form.
  */
 export function useContractRules<Shape extends { [K in keyof Shape]: $ZodType }>(schema: { shape: Shape }) {
-  const { i18n } = useTranslation('components');
+  const i18n = useRuleWords();
   return useCallback(
     (name: keyof Shape & string, label: string, options?: FieldRuleOptions) => fieldRules(schema.shape[name], label, i18n, options),
     [schema, i18n],
   );
+}
+
+/**
+ * The same checks for the sign-in screens' light forms (no antd Form): a field's check answers
+ * the message to show, or undefined. `const check = useContractChecks(LoginBody); check('username', label)(value)`.
+ */
+export function useContractChecks<Shape extends { [K in keyof Shape]: $ZodType }>(schema: { shape: Shape }) {
+  const i18n = useRuleWords();
+  return useCallback((name: keyof Shape & string, label: string) => (value: unknown) => fieldProblem(schema.shape[name], value, label, i18n), [schema, i18n]);
 }

@@ -1,5 +1,5 @@
-import type { DictData } from '@lightdesk/contract';
-import { api } from '../lib/http';
+import { dictDataApi } from '@lightdesk/contract';
+import { call } from '../lib/http';
 import { useDictStore } from './dict-store';
 
 /**
@@ -7,6 +7,6 @@ import { useDictStore } from './dict-store';
  * administrator edits a dictionary, so tags and selects everywhere show the new labels at once.
  */
 export async function loadDicts(): Promise<void> {
-  const dicts = await api.get<DictData[]>('/system/dict-data/list-all-simple');
+  const dicts = await call(dictDataApi.enabled);
   useDictStore.getState().setAll(dicts);
 }

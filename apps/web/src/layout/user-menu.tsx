@@ -3,36 +3,27 @@ import KeyOutlined from '@ant-design/icons/KeyOutlined';
 import LinkOutlined from '@ant-design/icons/LinkOutlined';
 import LogoutOutlined from '@ant-design/icons/LogoutOutlined';
 import PictureOutlined from '@ant-design/icons/PictureOutlined';
+import UserOutlined from '@ant-design/icons/UserOutlined';
 import Avatar from 'antd/es/avatar';
 import Dropdown from 'antd/es/dropdown';
 import Modal from 'antd/es/modal';
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
+import { PROFILE_PATH } from '../lib/route-table';
 import { DEFAULT_AVATAR, useSession } from '../lib/session';
+import { useAccountDialogs } from './account-dialogs';
 import { useLayoutServices } from './services';
 
-type Dialog = 'avatar' | 'password' | 'cancel' | 'social' | undefined;
-
-/** The user dropdown: profile picture, change password, account cancellation, logout. */
+/** The user dropdown: own profile, profile picture, change password, account cancellation, logout. */
 export function UserMenu({ compact }: { compact: boolean }) {
   const { t } = useTranslation('layout');
   const navigate = useNavigate();
   const user = useSession((s) => s.user);
   const name = user?.nickname || user?.userName || '';
-  const [dialog, setDialog] = useState<Dialog>();
   const [modal, modalHolder] = Modal.useModal();
-  const { signOut, forgetSession, AvatarDialog, ChangePasswordDialog, CancellationDialog, SocialLinksDialog, useSocialSignInOffered } = useLayoutServices();
+  const { signOut, useSocialSignInOffered } = useLayoutServices();
   const socialOffered = useSocialSignInOffered();
-
-  // After a password change or a cancellation the session is over; sign in again.
-  // Leave the console first, so no console page renders without a session in between.
-  const leave = async (end: () => void | Promise<void>) => {
-    setDialog(undefined);
-    await navigate('/login', { replace: true });
-    await end();
-  };
-  const toSignIn = () => leave(forgetSession);
+  const { open, leave, dialogs } = useAccountDialogs();
 
   const logout = () =>
     modal.confirm({
@@ -50,12 +41,11 @@ export function UserMenu({ compact }: { compact: boolean }) {
         trigger={['click']}
         menu={{
           items: [
-            { key: 'avatar', icon: <PictureOutlined />, label: t('user.changeAvatar'), onClick: () => setDialog('avatar') },
-            { key: 'password', icon: <KeyOutlined />, label: t('user.changePassword'), onClick: () => setDialog('password') },
-            ...(socialOffered
-              ? [{ key: 'social', icon: <LinkOutlined />, label: t('social.menu', { ns: 'common' }), onClick: () => setDialog('social') }]
-              : []),
-            { key: 'cancel', icon: <DeleteOutlined />, label: t('user.cancelAccount'), onClick: () => setDialog('cancel') },
+            { key: 'profile', icon: <UserOutlined />, label: t('user.profile'), onClick: () => void navigate(PROFILE_PATH) },
+            { key: 'avatar', icon: <PictureOutlined />, label: t('user.changeAvatar'), onClick: () => open('avatar') },
+            { key: 'password', icon: <KeyOutlined />, label: t('user.changePassword'), onClick: () => open('password') },
+            ...(socialOffered ? [{ key: 'social', icon: <LinkOutlined />, label: t('social.menu', { ns: 'common' }), onClick: () => open('social') }] : []),
+            { key: 'cancel', icon: <DeleteOutlined />, label: t('user.cancelAccount'), onClick: () => open('cancel') },
             { type: 'divider' },
             { key: 'logout', icon: <LogoutOutlined />, label: t('user.logout'), onClick: () => void logout(), danger: true },
           ],
@@ -68,12 +58,7 @@ export function UserMenu({ compact }: { compact: boolean }) {
         </button>
       </Dropdown>
       {modalHolder}
-      {dialog === 'avatar' && <AvatarDialog open onClose={() => setDialog(undefined)} />}
-      {dialog === 'password' && <ChangePasswordDialog open username={user?.userName} onClose={() => setDialog(undefined)} onChanged={() => void toSignIn()} />}
-      {dialog === 'social' && <SocialLinksDialog open onClose={() => setDialog(undefined)} />}
-      {dialog === 'cancel' && (
-        <CancellationDialog open username={user?.userName ?? ''} onClose={() => setDialog(undefined)} onCancelled={() => void toSignIn()} />
-      )}
+      {dialogs}
     </>
   );
 }

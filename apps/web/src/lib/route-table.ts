@@ -51,12 +51,17 @@ export function joinPath(parent: string, child: string): string {
   return `${base}/${child}`.replace(/\/{2,}/g, '/');
 }
 
+/** The signed-in person's own page. */
+export const PROFILE_PATH = '/profile';
+
 /**
  * Routes the console has of its own. The original shipped static shortcuts named mesh,
  * statistics and messages; they are dropped before merging because the server's menu now
  * delivers those screens under the user's permissions — keeping them would bypass that.
  */
 export const BUILT_IN_ROUTES: readonly Pick<AppRoute, 'path' | 'name' | 'componentName' | 'component'>[] = [
+  // Everyone signed in has a profile, so no menu entry grants it: the user menu opens it.
+  { path: PROFILE_PATH, name: 'profile', componentName: 'Profile', component: 'profile/index' },
   { path: '/mesh', name: 'mesh', componentName: 'MeshManage', component: 'store/mesh/index' },
   { path: '/statistics', name: 'statistics', componentName: 'StoreStatistics', component: 'statistics/store-popularity/index' },
   { path: '/messages', name: 'messages', componentName: 'Feedback', component: 'workbench/feedback' },

@@ -1,9 +1,11 @@
-import { postApi } from '@lightdesk/contract';
+import { dictDataApi, postApi } from '@lightdesk/contract';
 import { describe, expect, test, vi } from 'vitest';
 import { api, call } from '../lib/http';
 
 const server = await vi.hoisted(async () => (await import('./fake-server')).fakeServer());
 vi.mock('../lib/http/clients', (original) => server.clientsModule(original));
+
+const entry = { dictType: '', value: '1', label: 'On', colorType: '', cssClass: '', sort: 0 };
 
 describe('the fake server answers by the contract', () => {
   test('a declared read answers what the test said and records the query', async () => {
@@ -20,16 +22,15 @@ describe('the fake server answers by the contract', () => {
     expect(await call(postApi.delete, { id: 1 })).toBe(true);
   });
 
-  test('a path the contract does not declare fails, unless answered as undeclared', async () => {
+  test('a path the contract does not declare fails', async () => {
     server.reset();
     await expect(api.put('/system/post/archive', { id: 1 })).rejects.toThrow('PUT /api/system/post/archive is not declared in the contract');
-    server.undeclared.answer('PUT', '/api/system/post/archive', true);
-    expect(await api.put('/system/post/archive', { id: 2 })).toBe(true);
-    // The refused request is recorded too.
-    expect(server.undeclared.sent('PUT', '/api/system/post/archive')).toEqual([{ id: 1 }, { id: 2 }]);
   });
 
-  test('a declared endpoint cannot be answered as undeclared', () => {
-    expect(() => server.undeclared.answer('PUT', '/api/system/post/update', true)).toThrow('declared in the contract');
+  test('a path parameter reaches its declaration and comes back in the input', async () => {
+    server.reset();
+    server.answer(dictDataApi.ofType, ({ type }) => [{ ...entry, dictType: type }]);
+    expect(await call(dictDataApi.ofType, { type: 'a b' })).toEqual([{ ...entry, dictType: 'a b' }]);
+    expect(server.sent(dictDataApi.ofType)).toEqual([{ type: 'a b' }]);
   });
 });

@@ -6,7 +6,6 @@ import type * as Clients from '../lib/http/clients';
 import type { Http } from '../lib/http/client';
 
 type Answer<E extends Endpoint> = AnswerOf<E> | ((input: InputFor<E>) => AnswerOf<E> | Promise<AnswerOf<E>>);
-type AnyAnswer = unknown;
 
 const keyOf = (method: HttpMethod, path: string) => `${method} ${path}`;
 
@@ -19,6 +18,26 @@ const declared = new Map(
     .flatMap((value) => (isEndpoint(value) ? [value] : typeof value === 'object' && value !== null ? Object.values(value).filter(isEndpoint) : []))
     .map((endpoint) => [keyOf(endpoint.method, endpoint.path), endpoint]),
 );
+
+/** The declared endpoints with path parameters, matched against a called path. */
+const templates = [...declared.values()]
+  .filter((endpoint) => endpoint.params)
+  .map((endpoint) => {
+    const names: string[] = [];
+    const pattern = endpoint.path.replace(/:(\w+)/g, (_segment, name: string) => (names.push(name), '([^/]+)'));
+    return { endpoint, names, pattern: new RegExp(`^${pattern}$`) };
+  });
+
+/** The declaration a call reached, and its whole input: path parameters back with the query or body. */
+function resolve(method: HttpMethod, path: string, input: unknown): { key: string; input: unknown } {
+  for (const { endpoint, names, pattern } of templates) {
+    const match = endpoint.method === method ? pattern.exec(path) : null;
+    if (!match) continue;
+    const params = Object.fromEntries(names.map((name, i) => [name, decodeURIComponent(match[i + 1]!)]));
+    return { key: keyOf(method, endpoint.path), input: { ...params, ...(input as object | undefined) } };
+  }
+  return { key: keyOf(method, path), input };
+}
 
 /**
  * What a declared write answers unless the test says otherwise: the success its answer schema
@@ -46,18 +65,17 @@ function defaultAnswer(key: string): { value: unknown } | undefined {
  * ```
  */
 export function fakeServer() {
-  const answers = new Map<string, AnyAnswer>();
+  const answers = new Map<string, unknown>();
   const requests: { key: string; input: unknown }[] = [];
-  // Endpoints screens still call by URL until the contract declares them: answered apart.
-  const undeclared = new Map<string, AnyAnswer>();
 
-  const respond = async (key: string, input: unknown): Promise<unknown> => {
+  const respond = async (method: HttpMethod, path: string, sentInput: unknown): Promise<unknown> => {
+    const { key, input } = resolve(method, path, sentInput);
     requests.push({ key, input });
-    const given = answers.has(key) ? { value: answers.get(key) } : undeclared.has(key) ? { value: undeclared.get(key) } : defaultAnswer(key);
+    const given = answers.has(key) ? { value: answers.get(key) } : defaultAnswer(key);
     if (!given) throw new Error(declared.has(key) ? `no answer for ${key}` : `${key} is not declared in the contract`);
     return typeof given.value === 'function' ? await (given.value as (i: unknown) => unknown)(input) : given.value;
   };
-  const handle = (base: string, method: HttpMethod) => vi.fn((url: string, input?: unknown) => respond(keyOf(method, base + url), input));
+  const handle = (base: string, method: HttpMethod) => vi.fn((url: string, input?: unknown) => respond(method, base + url, input));
   // The clients' methods are generic in their answer; the fake answers whatever the test declared.
   const http = (base: string) =>
     ({
@@ -83,21 +101,8 @@ export function fakeServer() {
     sent<E extends Endpoint>(endpoint: E): InputFor<E>[] {
       return sentTo(keyOf(endpoint.method, endpoint.path)) as InputFor<E>[];
     },
-    /**
-     * Endpoints the contract does not declare yet, by method and full path. Once one is
-     * declared, answering it here throws: the test moves to `answer(descriptor, …)`.
-     */
-    undeclared: {
-      answer(method: HttpMethod, path: string, answer: AnyAnswer) {
-        const key = keyOf(method, path);
-        if (declared.has(key)) throw new Error(`${key} is declared in the contract: answer it by its descriptor`);
-        undeclared.set(key, answer);
-      },
-      sent: (method: HttpMethod, path: string) => sentTo(keyOf(method, path)),
-    },
     reset() {
       answers.clear();
-      undeclared.clear();
       requests.length = 0;
     },
   };

@@ -1,3 +1,4 @@
+import { staffApi } from '@lightdesk/contract';
 import type { ResourceKey } from 'i18next';
 import { act, cleanup, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -6,9 +7,8 @@ import { renderWithProviders, testI18n } from '../../components/test-utils';
 import { useSession } from '../../lib/session';
 import { AvatarDialog } from './avatar-dialog';
 
-// The console client, replaced by a fake server per test.
-const http = vi.hoisted(() => ({ postForm: vi.fn<(url: string, body: object, onProgress?: (p: number) => void) => Promise<unknown>>() }));
-vi.mock('../../lib/http', async (original) => ({ ...(await original()), api: http }));
+const server = await vi.hoisted(async () => (await import('../../test/fake-server')).fakeServer());
+vi.mock('../../lib/http/clients', (original) => server.clientsModule(original));
 
 const profile = import.meta.glob<ResourceKey>('../../locales/en-US/profile.json', { eager: true, import: 'default' });
 const i18n = () => {
@@ -21,7 +21,7 @@ const input = () => document.querySelector<HTMLInputElement>('input[type=file]')
 const preview = () => screen.getByTestId('avatar-preview').querySelector('img')!;
 
 beforeEach(() => {
-  http.postForm.mockReset();
+  server.reset();
   act(() => useSession.getState().setIdentity({ user: { id: 1, avatar: '', userName: 'admin', nickname: 'Admin' }, roles: ['admin'], permissions: [] }));
 });
 afterEach(() => {
@@ -31,15 +31,15 @@ afterEach(() => {
 
 test('an uploaded picture becomes the signed-in user’s avatar at once', async () => {
   const link = '/open/files/abc?expires=1&signature=x';
-  http.postForm.mockResolvedValue({ avatar: link });
+  server.answer(staffApi.updateAvatar, { avatar: link });
   renderWithProviders(<AvatarDialog open onClose={() => {}} />, { i18n: i18n() });
   expect(screen.getByText('Profile picture')).toBeInTheDocument();
   expect(preview().getAttribute('src')).toContain('avatar-default.svg');
   await userEvent.upload(input(), png());
   await waitFor(() => expect(useSession.getState().user?.avatar).toBe(link));
-  const [url, body] = http.postForm.mock.calls[0]!;
-  expect(url).toBe('/system/user/profile/update-avatar');
-  expect((body as { file: File }).file.name).toBe('me.png');
+  // The endpoint declares no body schema: the form goes as it was sent.
+  const [form] = server.sent(staffApi.updateAvatar) as unknown as { file: File }[];
+  expect(form!.file.name).toBe('me.png');
   expect(preview().getAttribute('src')).toBe(link);
 });
 
@@ -47,5 +47,5 @@ test('a file that is not a picture is refused before it is sent', async () => {
   renderWithProviders(<AvatarDialog open onClose={() => {}} />, { i18n: i18n() });
   await userEvent.setup({ applyAccept: false }).upload(input(), new File(['<svg xmlns="http://www.w3.org/2000/svg"/>'], 'me.svg'));
   expect(await screen.findByText('Only JPG, PNG, GIF, WebP files are accepted')).toBeInTheDocument();
-  expect(http.postForm).not.toHaveBeenCalled();
+  expect(server.sent(staffApi.updateAvatar)).toEqual([]);
 });

@@ -1,3 +1,4 @@
+import { CancellationBody, LoginBody } from '@lightdesk/contract';
 import Alert from 'antd/es/alert';
 import Checkbox from 'antd/es/checkbox';
 import Form from 'antd/es/form';
@@ -5,6 +6,7 @@ import Input from 'antd/es/input';
 import Modal from 'antd/es/modal';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useContractRules } from '../../components/field-rules';
 import { notify } from '../../lib/notify';
 import { cancelAccount, login } from './api';
 import { useCaptcha } from './use-captcha';
@@ -34,6 +36,8 @@ export interface CancellationDialogProps {
 export function CancellationDialog({ open, username, captchaEnabled = false, onClose, onCancelled }: CancellationDialogProps) {
   const { t } = useTranslation();
   const [form] = Form.useForm<Values>();
+  const signInRules = useContractRules(LoginBody);
+  const rules = useContractRules(CancellationBody);
   const [busy, setBusy] = useState(false);
   const signedIn = username !== undefined;
   const captcha = useCaptcha(open && !signedIn && captchaEnabled);
@@ -78,11 +82,11 @@ export function CancellationDialog({ open, username, captchaEnabled = false, onC
       <Alert type="warning" showIcon title={t('cancel.intro')} style={{ marginBottom: 16 }} />
       <Form<Values> form={form} layout="vertical" validateTrigger="onBlur" requiredMark={false} data-testid="cancellation-form">
         {!signedIn && (
-          <Form.Item name="username" label={t('login.username')} rules={[{ required: true, whitespace: true, message: t('login.required.username') }]}>
+          <Form.Item name="username" label={t('login.username')} rules={signInRules('username', t('login.username'))}>
             <Input autoComplete="username" />
           </Form.Item>
         )}
-        <Form.Item name="password" label={t('login.password')} rules={[{ required: true, message: t('login.required.password') }]}>
+        <Form.Item name="password" label={t('login.password')} rules={rules('password', t('login.password'))}>
           <Input.Password autoComplete="current-password" />
         </Form.Item>
         {!signedIn && captchaEnabled && (
@@ -97,7 +101,7 @@ export function CancellationDialog({ open, username, captchaEnabled = false, onC
             </div>
           </Form.Item>
         )}
-        <Form.Item name="reason" label={t('cancel.reason')}>
+        <Form.Item name="reason" label={t('cancel.reason')} rules={rules('reason', t('cancel.reason'))}>
           <Input.TextArea rows={3} maxLength={500} showCount />
         </Form.Item>
         <Form.Item

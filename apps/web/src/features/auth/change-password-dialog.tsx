@@ -1,9 +1,11 @@
+import { PasswordUpdateBody } from '@lightdesk/contract';
 import Alert from 'antd/es/alert';
 import Form from 'antd/es/form';
 import Input from 'antd/es/input';
 import Modal from 'antd/es/modal';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useContractRules } from '../../components/field-rules';
 import { notify } from '../../lib/notify';
 import { updatePassword } from './api';
 
@@ -23,10 +25,11 @@ export interface ChangePasswordDialogProps {
   onChanged: () => void;
 }
 
-/** Each field is checked when it loses focus, with the console's validation messages. */
+/** Each field is checked when it loses focus, by the contract's checks of the request. */
 export function ChangePasswordDialog({ open, username, onClose, onChanged }: ChangePasswordDialogProps) {
   const { t } = useTranslation();
   const [form] = Form.useForm<Values>();
+  const rules = useContractRules(PasswordUpdateBody);
   const [busy, setBusy] = useState(false);
 
   const submit = async () => {
@@ -68,21 +71,14 @@ export function ChangePasswordDialog({ open, username, onClose, onChanged }: Cha
         {username ? (
           <Alert type="info" showIcon title={t('password.forAccount', { username })} style={{ marginBottom: 16 }} />
         ) : (
-          <Form.Item name="username" label={t('password.username')} rules={[{ required: true, whitespace: true, message: t('login.required.username') }]}>
+          <Form.Item name="username" label={t('password.username')} rules={rules('username', t('password.username'))}>
             <Input autoComplete="username" data-testid="password-username" />
           </Form.Item>
         )}
-        <Form.Item name="oldPassword" label={t('password.current')} rules={[{ required: true, message: t('password.required.current') }]}>
+        <Form.Item name="oldPassword" label={t('password.current')} rules={rules('oldPassword', t('password.current'))}>
           <Input.Password autoComplete="current-password" data-testid="password-old" />
         </Form.Item>
-        <Form.Item
-          name="newPassword"
-          label={t('password.new')}
-          rules={[
-            { required: true, message: t('password.required.new') },
-            { min: 8, max: 64, message: t('password.length') },
-          ]}
-        >
+        <Form.Item name="newPassword" label={t('password.new')} rules={rules('newPassword', t('password.new'))}>
           <Input.Password autoComplete="new-password" data-testid="password-new" />
         </Form.Item>
         <Form.Item

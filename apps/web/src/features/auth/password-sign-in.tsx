@@ -1,6 +1,8 @@
+import { LoginBody } from '@lightdesk/contract';
 import { useMemo, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { rememberedUsername } from '../../lib/auth-token';
+import { useContractChecks } from '../../components/field-rules';
 import { ApiError } from '../../lib/http';
 import { login } from './api';
 import { CaptchaField } from './captcha-field';
@@ -21,13 +23,14 @@ export function PasswordSignIn({ captchaEnabled: offered, remember }: { captchaE
   // After repeated failures the server asks for the captcha even where it is otherwise off.
   const [demanded, setDemanded] = useState(false);
   const captchaEnabled = offered || demanded;
+  const check = useContractChecks(LoginBody);
   const rules = useMemo<Rules<Values>>(
     () => ({
-      username: (v) => (v.trim() ? undefined : t('login.required.username')),
-      password: (v) => (v ? undefined : t('login.required.password')),
+      username: check('username', t('login.username')),
+      password: check('password', t('login.password')),
       ...(captchaEnabled ? { captcha: (v: string) => (v.trim() ? undefined : t('login.required.captcha')) } : {}),
     }),
-    [t, captchaEnabled],
+    [t, check, captchaEnabled],
   );
   const form = useForm<Values>({ username: rememberedUsername() ?? '', password: '', captcha: '' }, rules);
   const [busy, setBusy] = useState(false);

@@ -1,5 +1,7 @@
+import { SmsLoginBody } from '@lightdesk/contract';
 import { useEffect, useMemo, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useContractChecks } from '../../components/field-rules';
 import { sendSmsCode, smsLogin } from './api';
 import { CaptchaField } from './captcha-field';
 import { CheckboxInput, Field, SubmitButton, TextInput, type RememberState } from './controls';
@@ -15,18 +17,18 @@ interface Values {
 
 /** Seconds before another code may be asked for (the server sends no sooner one anyway). */
 const RESEND_AFTER = 60;
-const MOBILE = /^\+?[0-9]{6,15}$/;
 
 /** Sign-in with a one-time code sent by SMS; the mobile number is trimmed. */
 export function SmsSignIn({ captchaEnabled, remember }: { captchaEnabled: boolean; remember: RememberState }) {
   const { t } = useTranslation();
+  const check = useContractChecks(SmsLoginBody);
   const rules = useMemo<Rules<Values>>(
     () => ({
-      mobile: (v) => (!v.trim() ? t('login.required.mobile') : MOBILE.test(v.trim()) ? undefined : t('login.invalid.mobile')),
-      code: (v) => (/^[0-9]{6}$/.test(v.trim()) ? undefined : t('login.required.smsCode')),
+      mobile: check('mobile', t('login.mobile')),
+      code: check('code', t('login.smsCode')),
       ...(captchaEnabled ? { captcha: (v: string) => (v.trim() ? undefined : t('login.required.captcha')) } : {}),
     }),
-    [t, captchaEnabled],
+    [t, check, captchaEnabled],
   );
   const form = useForm<Values>({ mobile: '', captcha: '', code: '' }, rules);
   const [busy, setBusy] = useState(false);

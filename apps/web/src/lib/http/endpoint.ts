@@ -1,5 +1,5 @@
-import type { AnswerOf, Endpoint, InputFor, PermissionAccess } from '@lightdesk/contract';
-import { fetchBlob, type Client, type Http } from './client';
+import { callPath, type AnswerOf, type Endpoint, type InputFor, type PermissionAccess } from '@lightdesk/contract';
+import { fetchBlob, type Client, type Http, type Progress, type RequestOptions } from './client';
 import { api, downloadClient, furtherApi, furtherBlobClient, openApi } from './clients';
 
 /** The clients of an endpoint's surface (JSON, and files where the surface serves any), and the path relative to their base. */
@@ -10,27 +10,44 @@ function surfaceOf(path: string): { http: Http; files?: Client; relative: string
   throw new Error(`No client serves ${path}`);
 }
 
-/** The arguments after the endpoint: none when it takes no input. */
+/** The input of an endpoint: none when it takes no input. */
 export type EndpointInput<E extends Endpoint> = InputFor<E> extends undefined ? [] : [input: InputFor<E>];
+/** The arguments after the endpoint: its input (`undefined` when it takes none), then request options. */
+export type CallArgs<E extends Endpoint> =
+  InputFor<E> extends undefined ? [input?: undefined, options?: RequestOptions] : [input: InputFor<E>, options?: RequestOptions];
 
 /**
  * Calls an endpoint declared in the contract: the path, method and surface come from the
- * declaration, so a call cannot drift from the server. The query goes in the query string
- * for GET and DELETE, the input is the body otherwise.
+ * declaration, so a call cannot drift from the server. Path parameters are filled from the
+ * input; the rest goes in the query string for GET and DELETE, and is the body otherwise.
  */
-export function call<E extends Endpoint>(endpoint: E, ...[input]: EndpointInput<E>): Promise<AnswerOf<E>> {
-  const { http, relative } = surfaceOf(endpoint.path);
-  const data = input as Record<string, unknown> | undefined;
+export function call<E extends Endpoint>(endpoint: E, ...[input, options]: CallArgs<E>): Promise<AnswerOf<E>> {
+  const { path, rest } = callPath(endpoint, input);
+  const { http, relative } = surfaceOf(path);
+  const data = rest as Record<string, unknown> | undefined;
   switch (endpoint.method) {
     case 'GET':
-      return http.get<AnswerOf<E>>(relative, data);
+      return http.get<AnswerOf<E>>(relative, data, options);
     case 'DELETE':
-      return http.delete<AnswerOf<E>>(relative, data);
+      return http.delete<AnswerOf<E>>(relative, data, options);
     case 'POST':
-      return http.post<AnswerOf<E>>(relative, data);
+      return http.post<AnswerOf<E>>(relative, data, options);
     case 'PUT':
-      return http.put<AnswerOf<E>>(relative, data);
+      return http.put<AnswerOf<E>>(relative, data, options);
   }
+}
+
+/**
+ * Posts a form to an endpoint whose body no schema describes (a file upload such as
+ * `staffApi.updateAvatar`): multipart when it holds files, reporting upload progress.
+ */
+export function callForm<E extends Endpoint<'POST'>>(
+  endpoint: E,
+  form: Record<string, string | number | boolean | Blob>,
+  onProgress?: Progress,
+): Promise<AnswerOf<E>> {
+  const { http, relative } = surfaceOf(endpoint.path);
+  return http.postForm<AnswerOf<E>>(relative, form, onProgress);
 }
 
 /** A list's Excel export (`postApi.exportExcel`): a GET answering a file, guarded by a permission. */

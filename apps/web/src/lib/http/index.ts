@@ -12,6 +12,6 @@ export {
   nestedParams,
 } from './clients';
 export { saveFile, type DownloadedFile, type Http, type Progress, type RequestOptions } from './client';
-export { call, downloadExport, type EndpointInput, type ExportEndpoint } from './endpoint';
+export { call, callForm, downloadExport, type CallArgs, type EndpointInput, type ExportEndpoint } from './endpoint';
 export { ApiError, NetworkError, HttpStatusError } from './errors';
 export { setSessionEndHandler, showError } from './feedback';

@@ -1,6 +1,5 @@
-import type { AreaNode } from '@lightdesk/contract';
+import { areaApi } from '@lightdesk/contract';
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
-import { api } from '../../../lib/http';
 import { resourceCache } from '../../../lib/resource-cache';
 
 export const areaCache = resourceCache('system', 'area');
@@ -11,8 +10,7 @@ export const areaCache = resourceCache('system', 'area');
  */
 export const areaTreeQuery = (keyword: string) =>
   queryOptions({
-    queryKey: areaCache.key('tree', keyword),
-    queryFn: () => api.get<AreaNode[]>('/system/area/tree', { keyword: keyword || undefined }),
+    ...areaCache.query(areaApi.tree, { keyword: keyword || undefined }),
     staleTime: Infinity,
     placeholderData: keepPreviousData,
   });

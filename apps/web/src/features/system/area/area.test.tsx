@@ -1,4 +1,4 @@
-import type { AreaNode } from '@lightdesk/contract';
+import { areaApi, type AreaNode } from '@lightdesk/contract';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, test, vi } from 'vitest';
@@ -11,7 +11,6 @@ const server = await vi.hoisted(async () => (await import('../../../test/fake-se
 vi.mock('../../../lib/http/clients', (original) => server.clientsModule(original));
 
 // Not declared in the contract yet.
-const AREA_TREE = '/api/system/area/tree';
 
 const country = (code: string, name: string, subdivisions: [string, string][] = []): AreaNode => ({
   code,
@@ -31,9 +30,7 @@ const WORLD = [
 
 beforeEach(() => {
   server.reset();
-  server.undeclared.answer('GET', AREA_TREE, (query?: { keyword?: string }) =>
-    query?.keyword === 'bav' ? [country('DE', 'Germany', [['DE-BY', 'Bavaria']])] : WORLD,
-  );
+  server.answer(areaApi.tree, (query?: { keyword?: string }) => (query?.keyword === 'bav' ? [country('DE', 'Germany', [['DE-BY', 'Bavaria']])] : WORLD));
 });
 
 describe('Areas', () => {
@@ -47,7 +44,7 @@ describe('Areas', () => {
     expect(within(tree).queryByText('Bavaria')).toBeNull();
 
     await userEvent.type(within(screen.getByTestId('area-search')).getByRole('searchbox'), 'bav{Enter}');
-    await waitFor(() => expect(server.undeclared.sent('GET', AREA_TREE).at(-1)).toEqual({ keyword: 'bav' }));
+    await waitFor(() => expect(server.sent(areaApi.tree).at(-1)).toEqual({ keyword: 'bav' }));
     await waitFor(() => expect(within(screen.getByTestId('area-tree')).getByText('DE-BY')).toBeInTheDocument());
     // The match is marked in the name.
     expect(screen.getByText('Bav', { selector: 'mark' })).toBeInTheDocument();

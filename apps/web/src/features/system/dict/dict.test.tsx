@@ -30,7 +30,7 @@ beforeEach(() => {
   server.answer(dictTypeApi.page, { list: TYPES, total: 2 });
   server.answer(dictDataApi.page, { list: ENTRIES, total: 2 });
   // Not declared in the contract yet. After the edit, the server answers the new label.
-  server.undeclared.answer('GET', '/api/system/dict-data/list-all-simple', simple('Active'));
+  server.answer(dictDataApi.enabled, simple('Active'));
 });
 
 /** The dialog (over the drawer, itself a dialog) whose title reads so. */
@@ -81,7 +81,7 @@ describe('Dictionaries', () => {
       ]),
     );
     await waitFor(() => expect(within(screen.getByTestId('elsewhere')).getByText('Active')).toBeInTheDocument());
-    expect(server.undeclared.sent('GET', '/api/system/dict-data/list-all-simple')).toHaveLength(1);
+    expect(server.sent(dictDataApi.enabled)).toHaveLength(1);
   });
 
   test('the entries drawer lists the chosen dictionary, and a new entry is added to it', async () => {

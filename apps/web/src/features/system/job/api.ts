@@ -1,13 +1,12 @@
-import { jobRunApi, type Job, type JobQuery, type JobRunQuery, type Page } from '@lightdesk/contract';
-import { queryOptions } from '@tanstack/react-query';
-import { api } from '../../../lib/http';
+import { jobApi, jobRunApi, type JobQuery, type JobRunQuery } from '@lightdesk/contract';
+import { call } from '../../../lib/http';
 import { resourceCache } from '../../../lib/resource-cache';
 
 export const jobCache = resourceCache('system', 'job');
 
-export const jobPageQuery = (q: JobQuery) => queryOptions({ queryKey: jobCache.key('page', q), queryFn: () => api.get<Page<Job>>('/system/job/page', q) });
+export const jobPageQuery = (q: JobQuery) => jobCache.query(jobApi.page, q);
 
 export const jobRunPageQuery = (q: JobRunQuery) => jobCache.query(jobRunApi.page, q);
 
 /** Queues a run of a scheduled job; a runner of the deployment starts it within seconds. */
-export const runJob = (name: string) => api.post<number>('/system/job/run', { name });
+export const runJob = (name: string) => call(jobApi.run, { name });

@@ -1,4 +1,4 @@
-import { jobRunApi, type Job, type JobRun } from '@lightdesk/contract';
+import { jobApi, jobRunApi, type Job, type JobRun } from '@lightdesk/contract';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, test, vi } from 'vitest';
@@ -12,8 +12,6 @@ const server = await vi.hoisted(async () => (await import('../../../test/fake-se
 vi.mock('../../../lib/http/clients', (original) => server.clientsModule(original));
 
 // Not declared in the contract yet.
-const JOB_PAGE = '/api/system/job/page';
-const JOB_RUN = '/api/system/job/run';
 
 const job = (over: Partial<Job>): Job => ({
   name: 'system/log-retention',
@@ -80,8 +78,8 @@ const rowOf = (text: string) => screen.getByText(text).closest('tr')!;
 beforeEach(() => {
   server.reset();
   server.answer(jobRunApi.page, { list: RUNS, total: RUNS.length });
-  server.undeclared.answer('GET', JOB_PAGE, { list: JOBS, total: JOBS.length });
-  server.undeclared.answer('POST', JOB_RUN, 17);
+  server.answer(jobApi.page, { list: JOBS, total: JOBS.length });
+  server.answer(jobApi.run, 17);
   setNotifier({ error: () => {}, success: () => {} });
   signIn(['*:*:*']);
 });
@@ -109,17 +107,17 @@ describe('jobs', () => {
   test('run now asks first, queues the run and reloads the list', async () => {
     renderWithProviders(<JobPage />, { i18n: systemTestI18n() });
     await screen.findByText('Log retention');
-    const loads = server.undeclared.sent('GET', JOB_PAGE).length;
+    const loads = server.sent(jobApi.page).length;
     await userEvent.click(within(rowOf('Log retention')).getByTestId('job-run-now'));
     const confirm = await screen.findByRole('dialog');
     expect(confirm).toHaveTextContent('Run “Log retention” now?');
     await userEvent.click(within(confirm).getByRole('button', { name: 'Run now' }));
-    await waitFor(() => expect(server.undeclared.sent('POST', JOB_RUN)).toEqual([{ name: 'system/log-retention' }]));
-    await waitFor(() => expect(server.undeclared.sent('GET', JOB_PAGE).length).toBeGreaterThan(loads));
+    await waitFor(() => expect(server.sent(jobApi.run)).toEqual([{ name: 'system/log-retention' }]));
+    await waitFor(() => expect(server.sent(jobApi.page).length).toBeGreaterThan(loads));
   });
 
   test('a job with a run waiting or going shows it as running and cannot be run again', async () => {
-    server.undeclared.answer('GET', JOB_PAGE, { list: [job({ busy: true })], total: 1 });
+    server.answer(jobApi.page, { list: [job({ busy: true })], total: 1 });
     renderWithProviders(<JobPage />, { i18n: systemTestI18n() });
     const row = (await screen.findByText('Log retention')).closest('tr')!;
     expect(within(row).getByText('Running')).toBeInTheDocument();

@@ -1,4 +1,4 @@
-import type { PlatformSetting } from '@lightdesk/contract';
+import { platformSettingApi, type PlatformSetting } from '@lightdesk/contract';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, test, vi } from 'vitest';
@@ -11,15 +11,12 @@ const server = await vi.hoisted(async () => (await import('../../../test/fake-se
 vi.mock('../../../lib/http/clients', (original) => server.clientsModule(original));
 
 // Not declared in the contract yet.
-const SETTING_GET = '/api/system/platform-setting/get';
-const SETTING_UPDATE = '/api/system/platform-setting/update';
 
 const SETTINGS: PlatformSetting = { platformName: 'Lightdesk', defaultBrand: 'lightdesk', registrationOpen: true, dataRetentionDays: 365, supportEmail: '' };
 
 beforeEach(() => {
   server.reset();
-  server.undeclared.answer('GET', SETTING_GET, SETTINGS);
-  server.undeclared.answer('PUT', SETTING_UPDATE, true);
+  server.answer(platformSettingApi.get, SETTINGS);
 });
 
 describe('Platform settings', () => {
@@ -36,12 +33,12 @@ describe('Platform settings', () => {
     fireEvent.change(screen.getByTestId('platform-email'), { target: { value: 'not-an-address' } });
     await userEvent.click(screen.getByTestId('platform-save'));
     expect(await screen.findByText('Please enter a valid email address')).toBeInTheDocument();
-    expect(server.undeclared.sent('PUT', SETTING_UPDATE)).toEqual([]);
+    expect(server.sent(platformSettingApi.update)).toEqual([]);
 
     fireEvent.change(screen.getByTestId('platform-email'), { target: { value: 'help@nordlicht.example' } });
     await userEvent.click(screen.getByTestId('platform-save'));
     await waitFor(() =>
-      expect(server.undeclared.sent('PUT', SETTING_UPDATE)).toEqual([
+      expect(server.sent(platformSettingApi.update)).toEqual([
         { platformName: 'Nordlicht Cloud', defaultBrand: 'lightdesk', registrationOpen: false, dataRetentionDays: 365, supportEmail: 'help@nordlicht.example' },
       ]),
     );

@@ -1,14 +1,6 @@
-import {
-  roleApi,
-  type MenuSimple,
-  type RoleAssignDataScope,
-  type RoleAssignMenus,
-  type RoleCreate,
-  type RoleQuery,
-  type RoleUpdate,
-} from '@lightdesk/contract';
+import { menuApi, roleApi, type RoleAssignDataScope, type RoleAssignMenus, type RoleCreate, type RoleQuery, type RoleUpdate } from '@lightdesk/contract';
 import { queryOptions } from '@tanstack/react-query';
-import { api, call } from '../../../lib/http';
+import { call } from '../../../lib/http';
 import { resourceCache } from '../../../lib/resource-cache';
 import { menuCache } from '../menu/api';
 
@@ -24,10 +16,8 @@ export const updateRole = (body: RoleUpdate) => call(roleApi.update, body);
 export const deleteRole = (id: number) => call(roleApi.delete, { id });
 
 /** Every enabled menu entry, buttons included, flat: the tree of what a role can grant. */
-export const menuOptionsQuery = () =>
-  queryOptions({ queryKey: menuCache.key('simple'), queryFn: () => api.get<MenuSimple[]>('/system/menu/list-all-simple'), staleTime: 60_000 });
-export const roleMenuIdsQuery = (roleId: number) =>
-  queryOptions({ queryKey: roleCache.key('menu-ids', roleId), queryFn: () => api.get<number[]>('/system/role/menu-ids', { roleId }), staleTime: 0 });
+export const menuOptionsQuery = () => queryOptions({ ...menuCache.query(menuApi.grantable), staleTime: 60_000 });
+export const roleMenuIdsQuery = (roleId: number) => queryOptions({ ...roleCache.query(roleApi.menuIds, { roleId }), staleTime: 0 });
 /** Replaces the role's menus; the server adds the directories above each one. */
-export const assignRoleMenus = (body: RoleAssignMenus) => api.put<boolean>('/system/role/assign-menus', body);
-export const assignRoleDataScope = (body: RoleAssignDataScope) => api.put<boolean>('/system/role/assign-data-scope', body);
+export const assignRoleMenus = (body: RoleAssignMenus) => call(roleApi.assignMenus, body);
+export const assignRoleDataScope = (body: RoleAssignDataScope) => call(roleApi.assignDataScope, body);

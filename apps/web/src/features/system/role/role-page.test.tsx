@@ -1,4 +1,4 @@
-import { deptApi, roleApi, type MenuSimple, type Role } from '@lightdesk/contract';
+import { deptApi, menuApi, roleApi, type MenuSimple, type Role } from '@lightdesk/contract';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, expect, test, vi } from 'vitest';
@@ -31,10 +31,8 @@ beforeEach(() => {
     { id: 12, parentId: 11, name: 'Sales' },
   ]);
   // Not declared in the contract yet.
-  server.undeclared.answer('GET', '/api/system/menu/list-all-simple', MENUS);
-  server.undeclared.answer('GET', '/api/system/role/menu-ids', [5, 6]);
-  server.undeclared.answer('PUT', '/api/system/role/assign-menus', true);
-  server.undeclared.answer('PUT', '/api/system/role/assign-data-scope', true);
+  server.answer(menuApi.grantable, MENUS);
+  server.answer(roleApi.menuIds, [5, 6]);
   setUpPeople();
 });
 
@@ -59,7 +57,7 @@ test('assign menus: the tree starts from the role’s menus; checking a screen s
   expect(checkbox('Export')).toHaveClass('ant-tree-checkbox-checked');
   expect(checkbox('Stores')).toHaveClass('ant-tree-checkbox-indeterminate');
   await userEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
-  await waitFor(() => expect(server.undeclared.sent('PUT', '/api/system/role/assign-menus')).toEqual([{ roleId: 9, menuIds: [1, 2, 3] }]));
+  await waitFor(() => expect(server.sent(roleApi.assignMenus)).toEqual([{ roleId: 9, menuIds: [1, 2, 3] }]));
 });
 
 test('data scope: custom departments need at least one department, then are saved with the scope', async () => {
@@ -71,7 +69,7 @@ test('data scope: custom departments need at least one department, then are save
 
   fireEvent.click(within(dialog).getByText('Sales').closest('.ant-tree-treenode')!.querySelector('.ant-tree-checkbox')!);
   await userEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
-  await waitFor(() => expect(server.undeclared.sent('PUT', '/api/system/role/assign-data-scope')).toEqual([{ roleId: 9, dataScope: 2, deptIds: [12] }]));
+  await waitFor(() => expect(server.sent(roleApi.assignDataScope)).toEqual([{ roleId: 9, dataScope: 2, deptIds: [12] }]));
 });
 
 test('a user who may not assign menus or change roles gets no "more" actions', async () => {

@@ -1,4 +1,4 @@
-import type { OnlineSession } from '@lightdesk/contract';
+import { sessionApi, type OnlineSession } from '@lightdesk/contract';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, test, vi } from 'vitest';
@@ -12,8 +12,6 @@ const server = await vi.hoisted(async () => (await import('../../../test/fake-se
 vi.mock('../../../lib/http/clients', (original) => server.clientsModule(original));
 
 // Not declared in the contract yet.
-const SESSION_PAGE = '/api/system/session/page';
-const SESSION_DELETE = '/api/system/session/delete';
 
 const session = (over: Partial<OnlineSession>): OnlineSession => ({
   id: 1,
@@ -36,8 +34,7 @@ const signIn = (permissions: string[]) =>
 
 beforeEach(() => {
   server.reset();
-  server.undeclared.answer('GET', SESSION_PAGE, { list: SESSIONS, total: SESSIONS.length });
-  server.undeclared.answer('DELETE', SESSION_DELETE, true);
+  server.answer(sessionApi.page, { list: SESSIONS, total: SESSIONS.length });
   setNotifier({ error: () => {}, success: () => {} });
   signIn(['*:*:*']);
 });
@@ -52,13 +49,13 @@ describe('online sessions', () => {
     const other = screen.getByText('operator').closest('tr')!;
     expect(within(other).queryByTestId('session-current')).toBeNull();
     expect(within(other).getByText('Yes')).toBeInTheDocument();
-    const loads = server.undeclared.sent('GET', SESSION_PAGE).length;
+    const loads = server.sent(sessionApi.page).length;
     await userEvent.click(within(other).getByTestId('session-kick'));
     const confirm = await screen.findByRole('dialog');
     expect(confirm).toHaveTextContent('Kick out operator?');
     await userEvent.click(within(confirm).getByRole('button', { name: 'Kick out' }));
-    await waitFor(() => expect(server.undeclared.sent('DELETE', SESSION_DELETE)).toEqual([{ id: 12 }]));
-    await waitFor(() => expect(server.undeclared.sent('GET', SESSION_PAGE).length).toBeGreaterThan(loads));
+    await waitFor(() => expect(server.sent(sessionApi.delete)).toEqual([{ id: 12 }]));
+    await waitFor(() => expect(server.sent(sessionApi.page).length).toBeGreaterThan(loads));
   });
 
   test('kicking out your own session warns that it signs you out', async () => {

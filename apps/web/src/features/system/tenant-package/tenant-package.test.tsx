@@ -1,4 +1,4 @@
-import { tenantPackageApi, type TenantPackage } from '@lightdesk/contract';
+import { menuApi, tenantPackageApi, type TenantPackage } from '@lightdesk/contract';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, test, vi } from 'vitest';
@@ -19,7 +19,7 @@ beforeEach(() => {
   // Stored with a screen but only one of its buttons: a grant antd's linked tree could not show.
   server.answer(tenantPackageApi.get, { ...PACKAGE, menuIds: [1, 2, 3] });
   // Not declared in the contract yet.
-  server.undeclared.answer('GET', '/api/system/menu/list-all-simple', MENUS);
+  server.answer(menuApi.grantable, [...MENUS]);
   setNotifier({ error: () => {}, success: () => {} });
   act(() => useDictStore.getState().setAll([{ dictType: 'common_status', value: '0', label: 'Enabled', colorType: 'success', cssClass: '', sort: 0 }]));
 });

@@ -1,6 +1,6 @@
 import { tenantApi, type Page, type Tenant, type TenantCreate, type TenantQuery, type TenantStatusUpdate, type TenantUpdate } from '@lightdesk/contract';
 import { queryOptions } from '@tanstack/react-query';
-import { api, call } from '../../../lib/http';
+import { call } from '../../../lib/http';
 import { resourceCache } from '../../../lib/resource-cache';
 
 /** Also keys the agent pickers of the log screens (`agentSearchQuery`). */
@@ -13,7 +13,7 @@ export const tenantPageQuery = (q: TenantQuery) => tenantCache.query(tenantApi.p
 export const createTenant = (body: TenantCreate) => call(tenantApi.create, body);
 export const updateTenant = (body: TenantUpdate) => call(tenantApi.update, body);
 /** Disabling ends the agent's sessions at once (server). */
-export const updateTenantStatus = (body: TenantStatusUpdate) => api.put<boolean>('/system/tenant/update-status', body);
+export const updateTenantStatus = (body: TenantStatusUpdate) => call(tenantApi.updateStatus, body);
 export const deleteTenant = (id: number) => call(tenantApi.delete, { id });
 
 // The platform's own row is a tenant too; pickers offer agents.

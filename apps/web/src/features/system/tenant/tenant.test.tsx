@@ -49,7 +49,6 @@ beforeEach(() => {
   server.answer(tenantApi.page, { list: AGENTS, total: AGENTS.length });
   server.answer(tenantPackageApi.listAllSimple, [{ id: 7, name: 'Retail basic' }]);
   // Not declared in the contract yet.
-  server.undeclared.answer('PUT', '/api/system/tenant/update-status', true);
   setNotifier({ error: () => {}, success: () => {} });
   act(() => useDictStore.getState().setAll([status('0', 'Enabled', 'success'), status('1', 'Disabled', 'info')]));
   signIn(['*:*:*']);
@@ -170,7 +169,7 @@ describe('agents list', () => {
     const confirm = await screen.findByRole('dialog');
     expect(confirm).toHaveTextContent('Disable agent "Northwind Retail"?');
     await userEvent.click(within(confirm).getByRole('button', { name: 'Confirm' }));
-    await waitFor(() => expect(server.undeclared.sent('PUT', '/api/system/tenant/update-status')).toEqual([{ id: 2, status: 1 }]));
+    await waitFor(() => expect(server.sent(tenantApi.updateStatus)).toEqual([{ id: 2, status: 1 }]));
   });
 
   test('the platform row is listed but locked: no switch, no edit, no delete', async () => {

@@ -10,7 +10,7 @@ import {
   type StaffUpdate,
 } from '@lightdesk/contract';
 import { queryOptions } from '@tanstack/react-query';
-import { api, call } from '../../../lib/http';
+import { call } from '../../../lib/http';
 import { resourceCache } from '../../../lib/resource-cache';
 import { tenantCache } from '../tenant/api';
 import { postCache } from '../post/api';
@@ -29,10 +29,10 @@ export const createStaff = (body: StaffCreate) => call(staffApi.create, body);
 export const updateStaff = (body: StaffUpdate) => call(staffApi.update, body);
 export const deleteStaff = (id: number) => call(staffApi.delete, { id });
 /** Disabling also signs the staff member out everywhere (server). */
-export const updateStaffStatus = (body: StaffStatusUpdate) => api.put<boolean>('/system/user/update-status', body);
+export const updateStaffStatus = (body: StaffStatusUpdate) => call(staffApi.updateStatus, body);
 /** An administrator's reset: no old password; the staff member is signed out everywhere. */
-export const resetStaffPassword = (body: StaffPasswordReset) => api.put<boolean>('/system/user/update-password', body);
-export const assignStaffRoles = (body: StaffAssignRoles) => api.put<boolean>('/system/user/assign-roles', body);
+export const resetStaffPassword = (body: StaffPasswordReset) => call(staffApi.resetPassword, body);
+export const assignStaffRoles = (body: StaffAssignRoles) => call(staffApi.assignRoles, body);
 
 /** Enabled roles and posts to grant (the servers' list-all-simple projections). */
 export const roleOptionsQuery = () => queryOptions({ ...roleCache.query(roleApi.listAllSimple), staleTime: 60_000 });

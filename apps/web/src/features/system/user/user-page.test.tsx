@@ -40,8 +40,6 @@ beforeEach(() => {
   ]);
   server.answer(postApi.listAllSimple, [{ id: 8, name: 'Store technician' }]);
   // Not declared in the contract yet.
-  server.undeclared.answer('PUT', '/api/system/user/update-status', true);
-  server.undeclared.answer('PUT', '/api/system/user/update-password', true);
   setUpPeople();
 });
 
@@ -114,7 +112,7 @@ test('disabling asks first, then sends update-status', async () => {
   const confirm = await screen.findByRole('dialog');
   expect(confirm).toHaveTextContent('Disable Ada Park?');
   await userEvent.click(within(confirm).getByRole('button', { name: 'Confirm' }));
-  await waitFor(() => expect(server.undeclared.sent('PUT', '/api/system/user/update-status')).toEqual([{ id: 5, status: 1 }]));
+  await waitFor(() => expect(server.sent(staffApi.updateStatus)).toEqual([{ id: 5, status: 1 }]));
 });
 
 test('reset password: both entries must match; only a user with the permission sees the action', async () => {
@@ -130,7 +128,7 @@ test('reset password: both entries must match; only a user with the permission s
   await userEvent.clear(within(dialog).getByLabelText('Confirm password'));
   await userEvent.type(within(dialog).getByLabelText('Confirm password'), 'Lantern-2026');
   await userEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
-  await waitFor(() => expect(server.undeclared.sent('PUT', '/api/system/user/update-password')).toEqual([{ id: 5, password: 'Lantern-2026' }]));
+  await waitFor(() => expect(server.sent(staffApi.resetPassword)).toEqual([{ id: 5, password: 'Lantern-2026' }]));
 });
 
 test('a user who may only read sees status tags, not switches, and no row actions', async () => {
