@@ -6,10 +6,15 @@
  */
 import type { Area } from '../../lib/routes';
 import { authenticateAppUser } from './app-auth/app-sessions';
+import appAccountRoutes from './app-auth/routes';
+import appStoreRoutes from './stores/routes';
 
 export const storeArea: Area = {
   name: 'store',
   authenticators: { 'app-user': authenticateAppUser },
-  routes: [],
+  routes: [appAccountRoutes, appStoreRoutes],
   jobs: [],
 };
+
+export { dissolveGroup, lockStore, recordStoreEvent, removeMember, transferAdmin, type StoreActor, type StoreEventKind } from './store-rules';
+export { effectiveFeatures } from './features';

@@ -296,3 +296,12 @@ export const appCancellationRequests = pgTable(
   },
   (t) => [index('app_cancellation_requests_due_idx').on(t.purgeAfter)],
 );
+
+/** E-mail kept when no SMTP server is configured, so nothing is lost; one-time codes in it are masked. */
+export const mailOutbox = pgTable('mail_outbox', {
+  id: serial('id').primaryKey(),
+  to: text('to').notNull(),
+  subject: text('subject').notNull(),
+  text: text('text').notNull(),
+  createdAt: createdAt(),
+});
