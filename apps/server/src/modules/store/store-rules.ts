@@ -55,7 +55,7 @@ async function roleIn(db: Database, storeId: number, appUserId: number) {
 
 /**
  * Makes a current member the store's admin. In one transaction the old admin loses the admin
- * role and leaves the store: nobody keeps access to a store they handed over (docs/stores.md).
+ * role and leaves the store: nobody keeps access to a store they handed over.
  */
 export async function transferAdmin(ctx: AppContext, actor: StoreActor, storeId: number, toAppUserId: number) {
   const now = ctx.clock.now();

@@ -22,7 +22,7 @@ import {
 
 /**
  * Stores in the app. Only a store's admin renames, deletes, invites, removes members and hands
- * the admin role over; every member sets up groups and devices (docs/stores.md).
+ * the admin role over; every member sets up groups and devices, as the people installing them.
  */
 export default defineRoutes((r, ctx) => {
   const me = (caller: Parameters<typeof appUserOf>[0]) => appUserOf(caller).appUserId;
