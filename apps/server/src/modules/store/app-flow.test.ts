@@ -110,3 +110,11 @@ test('a member who is not the admin cannot manage the store, and the admin canno
   const members = await t.ctx.db.select().from(storeMembers).innerJoin(appUsers, eq(appUsers.id, storeMembers.appUserId));
   expect(members.filter((m) => m.app_users.id === member.id)).toEqual([]);
 });
+
+test('the app API is documented in the OpenAPI document under its own tag', async () => {
+  const doc = (await (await t.api.raw('GET', '/api/docs')).json()) as { paths: Record<string, Record<string, { tags: string[]; description: string }>> };
+  const appOps = Object.entries(doc.paths).filter(([path]) => path.startsWith('/open/app/'));
+  expect(appOps.length).toBeGreaterThanOrEqual(20);
+  for (const [path, ops] of appOps) for (const op of Object.values(ops)) expect(op.tags, path).toEqual(['App']);
+  expect(doc.paths['/open/app/stores']!.post!.description).toContain('app user');
+});

@@ -1,6 +1,6 @@
 import { appAccountApi, appFeedbackApi, appStoreApi, type Endpoint } from '@lightdesk/contract';
 import { afterAll, beforeAll, expect, test } from 'vitest';
-import { ApiClient, testApp, type TestApp } from '../../test/test-app';
+import { testApp, type ApiClient, type TestApp } from '../../test/test-app';
 import { appStore, appUserClient } from '../../test/app-users';
 import * as schema from './schema';
 
