@@ -79,6 +79,7 @@ export const messages = {
   'system.job.busy': { zh: '该任务已在排队或运行中', en: 'This job is already queued or running' },
   'system.job.queue-only': { zh: '该任务需要数据，只能由系统排队执行', en: 'This job needs data to run: only the system queues it' },
   'app.code-wrong': { zh: '验证码错误或已过期', en: 'The verification code is wrong or has expired' },
+  'app.registration-closed': { zh: '暂不开放注册', en: 'Registration is closed at the moment' },
   'store.admin-only': { zh: '仅门店管理员可执行该操作', en: 'Only the store admin may do this' },
   'store.max-stores': { zh: '已达到可管理门店数量上限（{limit} 个）', en: 'You have reached your limit of {limit} stores' },
   'store.max-devices': { zh: '该门店设备数量已达上限（{limit} 台）', en: 'This store has reached its limit of {limit} devices' },

@@ -2,8 +2,8 @@ import { appAccountApi, appStoreApi } from '@lightdesk/contract';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { ApiClient, testApp, type TestApp } from '../../test/test-app';
-import { appStore, captureSms, testInstall } from '../../test/app-users';
-import { appUsers, mobileDevices, storeEvents, storeMembers, stores } from './schema';
+import { appStore, appUserClient, captureSms, testInstall } from '../../test/app-users';
+import { appUsers, mailOutbox, mobileDevices, storeEvents, storeMembers, stores } from './schema';
 
 let t: TestApp;
 let sms: ReturnType<typeof captureSms>;
@@ -117,4 +117,16 @@ test('the app API is documented in the OpenAPI document under its own tag', asyn
   expect(appOps.length).toBeGreaterThanOrEqual(20);
   for (const [path, ops] of appOps) for (const op of Object.values(ops)) expect(op.tags, path).toEqual(['App']);
   expect(doc.paths['/open/app/stores']!.post!.description).toContain('app user');
+});
+
+test('an e-mailed invitation goes to the address and lets only that person join', async () => {
+  const admin = await registerAndSignIn('+31600000031', 'Host');
+  const store = await appStore(admin.client, { meshName: 'Invite only' });
+  const invited = await appUserClient(t, { email: 'guest@example.com' });
+  const other = await appUserClient(t, { email: 'other@example.com' });
+  const { data } = await admin.client.send(appStoreApi.invite, { meshId: store.meshId, email: 'Guest@Example.com' });
+  const [mail] = await t.ctx.db.select().from(mailOutbox).where(eq(mailOutbox.to, 'guest@example.com'));
+  expect(mail!.subject).toContain('Invite only');
+  expect((await other.client.send(appStoreApi.join, { code: data.code })).key).toBe('store.invitation-invalid');
+  expect((await invited.client.send(appStoreApi.join, { code: data.code.toLowerCase() })).data).toMatchObject({ meshName: 'Invite only', role: 'member' });
 });

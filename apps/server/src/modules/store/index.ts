@@ -20,3 +20,4 @@ export const storeArea: Area = {
 
 export { dissolveGroup, lockStore, recordStoreEvent, removeMember, transferAdmin, type StoreActor, type StoreEventKind } from './store-rules';
 export { effectiveFeatures } from './features';
+export { revokeAppSessions } from './app-auth/app-sessions';

@@ -6,6 +6,7 @@ import { ApiClient, testApp, type TestApp } from '../../../test/test-app';
 import { appStore, captureSms, testInstall } from '../../../test/app-users';
 import { jobRuns } from '../../../lib/jobs';
 import { appCancellationRequests, appSessions, appUsers, appVerificationCodes, feedback, mailOutbox, mobileDevices, storeMembers, stores } from '../schema';
+import { platformSettings } from '../../system/schema';
 import { LOCK_AFTER_FAILURES, LOCK_SECONDS } from './account';
 
 let t: TestApp;
@@ -162,4 +163,18 @@ describe('cancellation', () => {
     expect((await t.ctx.db.select().from(appCancellationRequests).where(eq(appCancellationRequests.id, request!.id)))[0]).toMatchObject({ reason: '' });
     expect(await purge()).toEqual({ accounts: 0 });
   });
+});
+
+test('while the platform has registration closed, no code is sent and nobody registers', async () => {
+  await t.ctx.db.update(platformSettings).set({ registrationOpen: false });
+  try {
+    const mobile = '+4915100000060';
+    expect(await t.api.send(appAccountApi.sendCode, { mobile })).toMatchObject({ code: 555, key: 'app.registration-closed' });
+    expect(sms.lastCodeTo(mobile)).toBeUndefined();
+    const body = { mobile, password: PASSWORD, nickname: 'Late', country: 'DE', code: '123456' };
+    expect((await t.api.send(appAccountApi.register, body)).key).toBe('app.registration-closed');
+    expect(await t.ctx.db.select().from(appUsers).where(eq(appUsers.mobile, mobile))).toEqual([]);
+  } finally {
+    await t.ctx.db.update(platformSettings).set({ registrationOpen: true });
+  }
 });

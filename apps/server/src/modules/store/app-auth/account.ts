@@ -2,9 +2,9 @@ import { ResultCode, type AppCancelBody, type AppCodeBody, type AppLoginBody, ty
 import { and, desc, eq, gt, isNull } from 'drizzle-orm';
 import { addSeconds } from '../../../lib/clock';
 import type { AppContext } from '../../../lib/context';
-import { AppError, badInput, notFound, tooMany } from '../../../lib/errors';
+import { AppError, badInput, notFound, refusal, tooMany } from '../../../lib/errors';
 import { dummyPasswordHash, hashPassword, randomDigits, verifyPassword } from '../../../lib/secrets';
-import { areas, readSetting, sendSms } from '../../system';
+import { areas, readPlatformSettings, readSetting, sendSms } from '../../system';
 import { effectiveFeatures } from '../features';
 import { sendMail } from '../mail';
 import { appCancellationRequests, appSignInFailures, appUsers, appVerificationCodes, mobileDevices } from '../schema';
@@ -32,6 +32,7 @@ const userWhere = (a: AccountName) => (a.email ? eq(appUsers.email, a.email) : e
  * flood a phone nor tell which addresses have accounts.
  */
 export async function sendRegistrationCode(ctx: AppContext, body: AppCodeBody) {
+  await assertRegistrationOpen(ctx);
   const { channel, target } = accountOf(body);
   const now = ctx.clock.now();
   const code = randomDigits(6);
@@ -92,7 +93,13 @@ export async function assertCountry(ctx: AppContext, code: string, field = 'coun
   if (!area) throw badInput(field, 'must be a country of the areas list');
 }
 
+/** The platform setting "registration open" closes the app's sign-up (existing accounts still sign in). */
+async function assertRegistrationOpen(ctx: AppContext) {
+  if (!(await readPlatformSettings(ctx.db)).registrationOpen) throw refusal('app.registration-closed');
+}
+
 export async function register(ctx: AppContext, body: AppRegisterBody): Promise<number> {
+  await assertRegistrationOpen(ctx);
   const { target } = accountOf(body);
   await assertCountry(ctx, body.country);
   if (!(await consumeCode(ctx, target, body.code))) throw new AppError(ResultCode.badInput, 'app.code-wrong', { field: 'code' });
