@@ -36,7 +36,8 @@ export const AppInstall = z.object({
 });
 export type AppInstall = z.infer<typeof AppInstall>;
 
-export const AppLoginBody = AccountFields.extend({ password: Password, install: AppInstall }).superRefine(exactlyOneAccount);
+/** The account, its password and the install signing in, side by side. */
+export const AppLoginBody = AccountFields.extend({ password: Password, ...AppInstall.shape }).superRefine(exactlyOneAccount);
 export type AppLoginBody = z.infer<typeof AppLoginBody>;
 
 /** What an app user may do: their own overrides, else the platform's defaults. */
@@ -70,7 +71,7 @@ export const AppCancelBody = z.object({ password: Password, reason: Text(500, { 
 export type AppCancelBody = z.infer<typeof AppCancelBody>;
 
 /** Public calls that hash passwords or send messages: few per minute, small bodies. */
-const AUTH_LIMITS = { public: true, rateLimit: 10, bodyLimit: 4096 } as const;
+const AUTH_LIMITS = { public: true, rateLimit: 10, bodyLimit: 16_384 } as const;
 
 export const appAccountApi = {
   sendCode: endpoint.post('/open/app/auth/code', {
@@ -91,7 +92,7 @@ export const appAccountApi = {
   updateMe: endpoint.put('/open/app/me', { appUser: true, summary: 'Change nickname and country', body: AppMeUpdate, answer: AppMe }),
   cancel: endpoint.post('/open/app/me/cancel', {
     appUser: true,
-    bodyLimit: 4096,
+    bodyLimit: 16_384,
     summary: 'Cancel the account: disabled at once, personal data deleted after the grace period',
     body: AppCancelBody,
     answer: z.boolean(),

@@ -19,7 +19,7 @@ async function registerAndSignIn(mobile: string, nickname: string) {
   const code = sms.lastCodeTo(mobile)!;
   const registered = await t.api.send(appAccountApi.register, { mobile, password: 'correct horse', nickname, country: 'nl', code });
   expect(registered.code).toBe(200);
-  const login = await t.api.send(appAccountApi.login, { mobile, password: 'correct horse', install: testInstall() });
+  const login = await t.api.send(appAccountApi.login, { mobile, password: 'correct horse', ...testInstall() });
   expect(login.code).toBe(200);
   return { id: registered.data, client: new ApiClient(t.base, login.data.token), me: login.data.me };
 }

@@ -26,7 +26,7 @@ async function register(account: { mobile: string } | { email: string }, nicknam
   return res.data;
 }
 const login = (account: { mobile: string } | { email: string }, password = PASSWORD) =>
-  t.api.send(appAccountApi.login, { ...account, password, install: testInstall() });
+  t.api.send(appAccountApi.login, { ...account, password, ...testInstall() });
 
 describe('registration', () => {
   test('the code is stored only as a hash; a wrong code registers nobody, and a used one is spent', async () => {
@@ -88,8 +88,8 @@ describe('sign-in', () => {
   test('registers the phone once per install and updates it on the next sign-in', async () => {
     const id = await register({ mobile: '+4915100000010' });
     const install = testInstall({ installId: 'phone-a' });
-    await t.api.send(appAccountApi.login, { mobile: '+4915100000010', password: PASSWORD, install });
-    await t.api.send(appAccountApi.login, { mobile: '+4915100000010', password: PASSWORD, install: { ...install, appVersion: '2.5.0' } });
+    await t.api.send(appAccountApi.login, { mobile: '+4915100000010', password: PASSWORD, ...install });
+    await t.api.send(appAccountApi.login, { mobile: '+4915100000010', password: PASSWORD, ...install, appVersion: '2.5.0' });
     const phones = await t.ctx.db.select().from(mobileDevices).where(eq(mobileDevices.appUserId, id));
     expect(phones).toMatchObject([{ installId: 'phone-a', platform: 'android', model: 'Pixel 8', appVersion: '2.5.0' }]);
   });

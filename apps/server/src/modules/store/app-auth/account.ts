@@ -148,7 +148,8 @@ export async function login(ctx: AppContext, body: AppLoginBody, meta: ClientMet
   }
   if (user.status !== 0) throw new AppError(ResultCode.forbidden, 'auth.disabled');
   if (failures) await ctx.db.delete(appSignInFailures).where(eq(appSignInFailures.account, target));
-  const { install } = body;
+  const { installId, platform, model, osVersion, appVersion, pushId } = body;
+  const install = { installId, platform, model, osVersion, appVersion, pushId };
   const session = await ctx.db.transaction(async (tx) => {
     await tx.update(appUsers).set({ lastLoginAt: now, lastLoginIp: meta.ip }).where(eq(appUsers.id, user.id));
     await tx
