@@ -204,7 +204,7 @@ export const storeDevices = pgTable(
     uuid: text('uuid').notNull().unique(),
     deviceCode: text('device_code').notNull().default(''),
     name: text('name').notNull(),
-    /** The firmware type (device_model dictionary). */
+    /** The device model: a value of the firmware_type dictionary (the firmware types are the models). */
     model: text('model').notNull(),
     meshAddress: integer('mesh_address'),
     firmwareVersion: text('firmware_version').notNull().default(''),

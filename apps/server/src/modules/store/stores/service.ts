@@ -241,11 +241,16 @@ export async function joinStore(ctx: AppContext, appUserId: number, code: string
 }
 
 export async function leaveStore(ctx: AppContext, appUserId: number, meshId: string) {
-  const { store, role, actor } = await membership(ctx, appUserId, meshId);
-  if (role === 'admin') throw refusal('store.admin-must-transfer');
+  const { store, actor } = await membership(ctx, appUserId, meshId);
   const now = ctx.clock.now();
   await ctx.db.transaction(async (tx) => {
-    await tx.delete(storeMembers).where(and(eq(storeMembers.storeId, store.id), eq(storeMembers.appUserId, appUserId)));
+    // Under the store's lock, so a transfer of the admin role to this person cannot slip in between.
+    await lockStore(tx, store.id);
+    const [left] = await tx
+      .delete(storeMembers)
+      .where(and(eq(storeMembers.storeId, store.id), eq(storeMembers.appUserId, appUserId), eq(storeMembers.role, 'member')))
+      .returning({ appUserId: storeMembers.appUserId });
+    if (!left) throw refusal('store.admin-must-transfer');
     await recordStoreEvent(tx, now, store.id, actor, 'member-left', { appUserId });
   });
 }
