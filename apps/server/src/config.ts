@@ -7,6 +7,8 @@ export interface Config {
   dataDir: string;
   databaseUrl: string | undefined;
   mqttUrl: string | undefined;
+  /** Where e-mail goes (`smtp://user:pass@host:port`, `smtps://…`); unset, mail is kept in the mail outbox. */
+  smtpUrl: string | undefined;
   adminPassword: string | undefined;
   captcha: boolean;
   demo: boolean;
@@ -64,6 +66,8 @@ export function loadConfig(env: Env = process.env): Config {
 
   const mqttUrl = text('MQTT_URL');
   if (mqttUrl && !/^(mqtts?|wss?|tcp):\/\//.test(mqttUrl)) problems.push('MQTT_URL must start with mqtt://, mqtts://, ws:// or wss://');
+  const smtpUrl = text('SMTP_URL');
+  if (smtpUrl && !/^smtps?:\/\/[^/]/.test(smtpUrl)) problems.push('SMTP_URL must start with smtp:// or smtps://');
 
   const adminPassword = env.LIGHTDESK_ADMIN_PASSWORD === '' ? undefined : env.LIGHTDESK_ADMIN_PASSWORD;
   if (adminPassword !== undefined && (adminPassword.length < 8 || adminPassword.length > 64)) {
@@ -115,6 +119,7 @@ export function loadConfig(env: Env = process.env): Config {
     dataDir: path.resolve(text('DATA_DIR') ?? './data'),
     databaseUrl,
     mqttUrl,
+    smtpUrl,
     adminPassword,
     captcha,
     demo,

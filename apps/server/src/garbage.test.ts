@@ -2,6 +2,7 @@ import type { Envelope } from '@lightdesk/contract';
 import { afterAll, expect, test } from 'vitest';
 import type { RouteDef } from './lib/routes';
 import { bodyOf, pathOf, probesOf, queryOf, type Probe } from './test/garbage';
+import { appUserClient } from './test/app-users';
 import { testApp, type ApiClient } from './test/test-app';
 import { readXlsx } from './test/xlsx';
 
@@ -13,8 +14,11 @@ const t = await testApp();
 const admin = await t.signIn('admin');
 afterAll(() => t.close());
 
-/** Who sends the probes: nobody for the public routes, the platform administrator for the others. */
-const callerOf = (route: RouteDef) => ('public' in route.access ? t.api : admin);
+/**
+ * Who sends the probes: nobody for the public routes, the platform administrator for the
+ * console's, and for each app route an app user of its own (a probe may sign them out).
+ */
+const callerOf = async (route: RouteDef) => ('public' in route.access ? t.api : 'appUser' in route.access ? (await appUserClient(t)).client : admin);
 
 /** What is wrong with the answer to one probe, or undefined when it is right. */
 async function check(caller: ApiClient, route: RouteDef, probe: Probe): Promise<string | undefined> {
@@ -69,8 +73,9 @@ async function inParallel<T>(items: T[], width: number, work: (item: T) => Promi
 test.for(t.routes.map((route) => [`${route.method} ${route.url}`, route] as const))('%s', { timeout: 120_000 }, async ([, route]) => {
   const probes = probesOf(route);
   const failures: string[] = [];
+  const caller = await callerOf(route);
   await inParallel(probes, 6, async (probe) => {
-    const problem = await check(callerOf(route), route, probe);
+    const problem = await check(caller, route, probe);
     if (problem) failures.push(`${probe.where}${probe.field ? `.${probe.field}` : ''} = ${probe.label}: ${problem}`);
   });
   expect(failures.join('\n')).toBe('');

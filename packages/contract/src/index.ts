@@ -22,3 +22,6 @@ export * from './system/platform-setting';
 export * from './system/area';
 export * from './system/job';
 export * from './file-types';
+export * from './store/app-account';
+export * from './store/stores';
+export * from './store/feedback';

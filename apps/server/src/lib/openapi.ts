@@ -1,5 +1,9 @@
 import { toJSONSchema, type $ZodType } from 'zod/v4/core';
+import { surfaceOf, type SurfaceName } from './callers';
 import type { RouteDef } from './routes';
+
+/** Each surface is its own section of the document. */
+const TAGS: Record<SurfaceName, string> = { console: 'Console', app: 'App', device: 'Device', public: 'Public' };
 
 const jsonSchema = (schema: $ZodType, io: 'input' | 'output') => toJSONSchema(schema, { io, unrepresentable: 'any', target: 'openapi-3.0' });
 
@@ -37,8 +41,13 @@ export function openApiDocument(routes: RouteDef[]) {
         ? `Permission \`${route.access.permission}\`${route.access.platform ? ', platform staff only' : ''}`
         : 'signedIn' in route.access
           ? 'Any signed-in user'
-          : 'Public';
+          : 'appUser' in route.access
+            ? 'A signed-in app user (app session token)'
+            : 'device' in route.access
+              ? 'An authenticated device'
+              : 'Public';
     (paths[path] ??= {})[route.method.toLowerCase()] = {
+      tags: [TAGS[surfaceOf(route.url)!]],
       summary: route.options.summary ?? '',
       description: access,
       'x-permission': 'permission' in route.access ? route.access.permission : undefined,

@@ -61,6 +61,7 @@ const CANDIDATES: unknown[] = [
   'garbage_1',
   '/garbage',
   'DE',
+  'UTC',
   '+4915100000000',
   '123456',
   'garbage@example.com',

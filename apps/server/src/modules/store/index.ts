@@ -6,10 +6,18 @@
  */
 import type { Area } from '../../lib/routes';
 import { authenticateAppUser } from './app-auth/app-sessions';
+import appAccountRoutes from './app-auth/routes';
+import appStoreRoutes from './stores/routes';
+import appFeedbackRoutes from './feedback/routes';
+import { appAccountPurgeJob } from './app-auth/purge';
 
 export const storeArea: Area = {
   name: 'store',
   authenticators: { 'app-user': authenticateAppUser },
-  routes: [],
-  jobs: [],
+  routes: [appAccountRoutes, appStoreRoutes, appFeedbackRoutes],
+  jobs: [appAccountPurgeJob],
 };
+
+export { dissolveGroup, lockStore, recordStoreEvent, removeMember, transferAdmin, type StoreActor, type StoreEventKind } from './store-rules';
+export { effectiveFeatures } from './features';
+export { revokeAppSessions } from './app-auth/app-sessions';

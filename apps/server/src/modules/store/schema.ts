@@ -204,7 +204,7 @@ export const storeDevices = pgTable(
     uuid: text('uuid').notNull().unique(),
     deviceCode: text('device_code').notNull().default(''),
     name: text('name').notNull(),
-    /** The firmware type (device_model dictionary). */
+    /** The device model: a value of the firmware_type dictionary (the firmware types are the models). */
     model: text('model').notNull(),
     meshAddress: integer('mesh_address'),
     firmwareVersion: text('firmware_version').notNull().default(''),
@@ -296,3 +296,12 @@ export const appCancellationRequests = pgTable(
   },
   (t) => [index('app_cancellation_requests_due_idx').on(t.purgeAfter)],
 );
+
+/** E-mail kept when no SMTP server is configured, so nothing is lost; one-time codes in it are masked. */
+export const mailOutbox = pgTable('mail_outbox', {
+  id: serial('id').primaryKey(),
+  to: text('to').notNull(),
+  subject: text('subject').notNull(),
+  text: text('text').notNull(),
+  createdAt: createdAt(),
+});

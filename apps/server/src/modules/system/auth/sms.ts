@@ -43,6 +43,9 @@ export function useSmsSender(ctx: AppContext, sender: SmsSender) {
   senders.set(ctx, sender);
 }
 
+/** Sends one SMS through this server's sender (the outbox unless another was set). */
+export const sendSms = (ctx: AppContext, message: SmsMessage) => (senders.get(ctx) ?? outboxSender).send(ctx, message);
+
 /**
  * Sends a sign-in code to the number of an enabled account. Any other number gets the same
  * answer after the same hashing work, and nothing is stored or sent for it, so the call tells
@@ -63,8 +66,7 @@ export async function sendLoginCode(ctx: AppContext, mobile: string) {
     .where(and(eq(smsCodes.mobile, mobile), gt(smsCodes.createdAt, addSeconds(now, -SMS_RESEND_SECONDS))));
   if (recent) return;
   await ctx.db.insert(smsCodes).values({ mobile, scene: 'login', codeHash, expiresAt: addSeconds(now, SMS_CODE_TTL_SECONDS), createdAt: now });
-  const sender = senders.get(ctx) ?? outboxSender;
-  await sender.send(ctx, { mobile, template: 'login-code', content: `Lightdesk sign-in code: ${code}. Valid for 5 minutes.`, secrets: [code] });
+  await sendSms(ctx, { mobile, template: 'login-code', content: `Lightdesk sign-in code: ${code}. Valid for 5 minutes.`, secrets: [code] });
 }
 
 /** Consumes the newest live code for the number; each wrong try counts, five end the code. */

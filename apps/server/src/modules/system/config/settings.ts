@@ -21,6 +21,19 @@ export const SETTINGS = {
     'Failed sign-ins of one username from one address (1 to 100) before each further attempt waits longer and must solve the captcha',
   ),
   'upload.max-size-mb': number('Largest upload (MB)', 100, 'Uploads above this size are refused: staff pictures now, firmware and app packages as they come'),
+  'app.max-stores': number('Stores per app user', 10, 'How many stores one app user may administer, unless their advanced settings say otherwise'),
+  'app.max-devices-per-store': number('Devices per store', 500, "How many devices one store may hold, unless its admin's advanced settings say otherwise"),
+  'app.heatmap': boolean('Heatmap for app users', true, "Whether app users' stores get the heatmap, unless their advanced settings say otherwise"),
+  'app.customer-counting': boolean(
+    'Customer counting for app users',
+    true,
+    "Whether app users' stores get customer counting, unless their advanced settings say otherwise",
+  ),
+  'app.cancellation.grace-days': number(
+    'App account cancellation grace (days)',
+    7,
+    "Days after an app user's cancellation request before the purge job deletes their personal data",
+  ),
 } satisfies Record<string, Definition<unknown>>;
 
 export type SettingKey = keyof typeof SETTINGS;
