@@ -22,3 +22,7 @@ export * from './system/platform-setting';
 export * from './system/area';
 export * from './system/job';
 export * from './file-types';
+export * from './store/console-stores';
+export * from './store/console-app-users';
+export * from './store/console-devices';
+export * from './store/console-feedback';

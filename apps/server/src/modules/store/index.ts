@@ -6,10 +6,11 @@
  */
 import type { Area } from '../../lib/routes';
 import { authenticateAppUser } from './app-auth/app-sessions';
+import { consoleRoutes } from './console';
 
 export const storeArea: Area = {
   name: 'store',
   authenticators: { 'app-user': authenticateAppUser },
-  routes: [],
+  routes: [...consoleRoutes],
   jobs: [],
 };
