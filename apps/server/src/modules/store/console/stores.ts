@@ -1,20 +1,20 @@
 import { storeApi, storeAssignAgent } from '@lightdesk/contract';
-import { asc, desc, eq, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, sql } from 'drizzle-orm';
 import { ResultCode } from '@lightdesk/contract';
 import { AppError, notFound } from '../../../lib/errors';
 import { resourceRoutes, type RowOf } from '../../../lib/resource';
 import { defineRoutes } from '../../../lib/routes';
 import { lightingGroups, storeDevices, storeEvents, storeMembers, stores, appUsers } from '../schema';
-import { contains, storeTenancy, within } from './scope';
+import { contains, outer, storeTenancy, within } from './scope';
 
 /** One field of the store's admin (exactly one per store), as a scalar subquery of the list row. */
 const adminField = (column: 'nickname' | 'email' | 'last_login_ip') =>
   sql<
     string | null
-  >`(select u.${sql.raw(column)} from store_members am join app_users u on u.id = am.app_user_id where am.store_id = ${stores.id} and am.role = 'admin')`;
+  >`(select u.${sql.identifier(column)} from store_members am join app_users u on u.id = am.app_user_id where am.store_id = ${outer(stores.id)} and am.role = 'admin')`;
 /** Counts as correlated subqueries: one statement for the whole page, each an index lookup per store. */
 const countIn = (table: 'store_members' | 'lighting_groups' | 'store_devices') =>
-  sql<number>`(select count(*)::int from ${sql.raw(table)} c where c.store_id = ${stores.id})`;
+  sql<number>`(select count(*)::int from ${sql.identifier(table)} c where c.store_id = ${outer(stores.id)})`;
 
 const columns = {
   id: stores.id,
@@ -48,7 +48,7 @@ export default defineRoutes((r, ctx) => {
       contains(stores.name, q.name),
       contains(stores.meshId, q.meshId),
       q.adminEmail
-        ? sql`exists (select 1 from store_members fm join app_users fu on fu.id = fm.app_user_id where fm.store_id = ${stores.id} and fm.role = 'admin' and fu.email ilike ${`%${q.adminEmail}%`})`
+        ? sql`exists (select 1 from store_members fm join app_users fu on fu.id = fm.app_user_id where fm.store_id = ${outer(stores.id)} and fm.role = 'admin' and fu.email ilike ${`%${q.adminEmail}%`})`
         : undefined,
       q.countryCode ? eq(stores.countryCode, q.countryCode) : undefined,
       // For an agent's staff this can only narrow their own stores further.
@@ -77,7 +77,7 @@ export default defineRoutes((r, ctx) => {
           id: lightingGroups.id,
           groupCode: lightingGroups.groupCode,
           groupName: lightingGroups.name,
-          luminaireCount: sql<number>`(select count(*)::int from store_devices gd where gd.group_id = ${lightingGroups.id} and gd.kind = 'luminaire')`,
+          luminaireCount: sql<number>`(select count(*)::int from store_devices gd where gd.group_id = ${outer(lightingGroups.id)} and gd.kind = 'luminaire')`,
         })
         .from(lightingGroups)
         .where(eq(lightingGroups.storeId, row.id))
@@ -128,19 +128,26 @@ export default defineRoutes((r, ctx) => {
   });
 
   r.endpoint(storeAssignAgent, async ({ session, body }) => {
-    // Agents are the administration area's; this area only needs to know that one exists.
-    const found = (await db.execute(sql`select 1 from tenants where id = ${body.tenantId}`)) as unknown as { rows: unknown[] };
-    if (!found.rows.length) throw new AppError(ResultCode.badInput, 'common.reference-not-found', { field: 'tenantId' });
+    const [store] = await db.select({ id: stores.id }).from(stores).where(eq(stores.id, body.id));
+    if (!store) throw notFound();
     await db.transaction(async (tx) => {
+      // Agents are the administration area's tables: this area only asks that the agent exists.
       const [moved] = await tx
         .update(stores)
         .set({ tenantId: body.tenantId, updatedAt: ctx.clock.now() })
-        .where(eq(stores.id, body.id))
+        .where(and(eq(stores.id, body.id), sql`exists (select 1 from tenants where id = ${body.tenantId})`))
         .returning({ id: stores.id });
-      if (!moved) throw notFound();
+      if (!moved) throw new AppError(ResultCode.badInput, 'common.reference-not-found', { field: 'tenantId' });
       await tx
         .insert(storeEvents)
-        .values({ storeId: body.id, kind: 'assigned-to-agent', actorKind: 'staff', actorId: session.userId, detail: { tenantId: body.tenantId }, createdAt: ctx.clock.now() });
+        .values({
+          storeId: body.id,
+          kind: 'assigned-to-agent',
+          actorKind: 'staff',
+          actorId: session.userId,
+          detail: { tenantId: body.tenantId },
+          createdAt: ctx.clock.now(),
+        });
     });
     return true;
   });
