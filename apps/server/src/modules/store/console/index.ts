@@ -1,4 +1,7 @@
+import appUserRoutes from './app-users';
+import cancellationRoutes from './cancellations';
+import settingRoutes from './settings';
 import storeRoutes from './stores';
 
 /** The console's side of the store area: stores, app users, devices, feedback, settings, cancellations. */
-export const consoleRoutes = [storeRoutes];
+export const consoleRoutes = [storeRoutes, appUserRoutes, settingRoutes, cancellationRoutes];

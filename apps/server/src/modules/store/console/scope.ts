@@ -29,6 +29,10 @@ export const visibleAppUser = (session: Session, appUserIdColumn: PgColumn): SQL
     ? undefined
     : sql`exists (select 1 from store_members vm join stores vs on vs.id = vm.store_id where vm.app_user_id = ${outer(appUserIdColumn)} and vs.tenant_id = ${session.tenantId})`;
 
+/** A field of the app user a row belongs to, as a scalar subquery (one statement for a whole page). */
+export const appUserField = (appUserIdColumn: PgColumn, field: 'email' | 'mobile' | 'nickname') =>
+  sql<string>`(select pu.${sql.identifier(field)} from app_users pu where pu.id = ${outer(appUserIdColumn)})`;
+
 /** The filters every console list shares: "contains" text (case-blind) and a date range. */
 export const contains = (column: PgColumn | SQL, value: string | undefined) => (value ? ilike(column, `%${value}%`) : undefined);
 export const within = (column: PgColumn, from: string | undefined, to: string | undefined) =>

@@ -138,16 +138,14 @@ export default defineRoutes((r, ctx) => {
         .where(and(eq(stores.id, body.id), sql`exists (select 1 from tenants where id = ${body.tenantId})`))
         .returning({ id: stores.id });
       if (!moved) throw new AppError(ResultCode.badInput, 'common.reference-not-found', { field: 'tenantId' });
-      await tx
-        .insert(storeEvents)
-        .values({
-          storeId: body.id,
-          kind: 'assigned-to-agent',
-          actorKind: 'staff',
-          actorId: session.userId,
-          detail: { tenantId: body.tenantId },
-          createdAt: ctx.clock.now(),
-        });
+      await tx.insert(storeEvents).values({
+        storeId: body.id,
+        kind: 'assigned-to-agent',
+        actorKind: 'staff',
+        actorId: session.userId,
+        detail: { tenantId: body.tenantId },
+        createdAt: ctx.clock.now(),
+      });
     });
     return true;
   });
