@@ -25,3 +25,7 @@ export * from './file-types';
 export * from './store/app-account';
 export * from './store/stores';
 export * from './store/feedback';
+export * from './store/console-stores';
+export * from './store/console-app-users';
+export * from './store/console-devices';
+export * from './store/console-feedback';

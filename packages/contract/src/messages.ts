@@ -76,6 +76,14 @@ export const messages = {
   'system.dept.has-children': { zh: '该部门下仍有子部门，无法删除', en: 'This department still has sub-departments: it cannot be deleted' },
   'system.dept.has-staff': { zh: '该部门下仍有员工，无法删除', en: 'Staff still belong to this department: it cannot be deleted' },
   'system.dept.parent-is-descendant': { zh: '上级部门不能是自身或其下级部门', en: 'A department cannot be placed under itself or one of its sub-departments' },
+  'store.app-user.has-stores': {
+    zh: '该用户仍关联门店，请先删除关联信息后再删除用户',
+    en: 'The user can be deleted only after association information is deleted',
+  },
+  'store.app-user.has-cancellation': {
+    zh: '该用户有注销申请记录，将在宽限期后清除，无法删除',
+    en: 'This user has a recorded cancellation request and is purged after the grace period: it cannot be deleted',
+  },
   'system.job.busy': { zh: '该任务已在排队或运行中', en: 'This job is already queued or running' },
   'system.job.queue-only': { zh: '该任务需要数据，只能由系统排队执行', en: 'This job needs data to run: only the system queues it' },
   'app.code-wrong': { zh: '验证码错误或已过期', en: 'The verification code is wrong or has expired' },

@@ -10,11 +10,12 @@ import appAccountRoutes from './app-auth/routes';
 import appStoreRoutes from './stores/routes';
 import appFeedbackRoutes from './feedback/routes';
 import { appAccountPurgeJob } from './app-auth/purge';
+import { consoleRoutes } from './console';
 
 export const storeArea: Area = {
   name: 'store',
   authenticators: { 'app-user': authenticateAppUser },
-  routes: [appAccountRoutes, appStoreRoutes, appFeedbackRoutes],
+  routes: [appAccountRoutes, appStoreRoutes, appFeedbackRoutes, ...consoleRoutes],
   jobs: [appAccountPurgeJob],
 };
 

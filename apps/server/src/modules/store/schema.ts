@@ -111,7 +111,13 @@ export const stores = pgTable(
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [index('stores_tenant_created_idx').on(t.tenantId, t.createdAt), index('stores_name_idx').on(t.name), index('stores_country_idx').on(t.countryCode)],
+  (t) => [
+    index('stores_tenant_created_idx').on(t.tenantId, t.createdAt),
+    // The platform's store list, newest first, across every tenant; the id breaks ties.
+    index('stores_created_idx').on(t.createdAt, t.id),
+    index('stores_name_idx').on(t.name),
+    index('stores_country_idx').on(t.countryCode),
+  ],
 );
 
 /** Who belongs to a store, and as what; exactly one admin per store. */

@@ -27,6 +27,7 @@ const ACTION_NAMES: Record<string, string> = {
   'reset-password': 'Reset password',
   'assign-menu': 'Assign menus',
   'transfer-admin': 'Transfer administrator',
+  'assign-agent': 'Assign to an agent',
   'dissolve-group': 'Dissolve group',
   send: 'Send command',
   upload: 'Upload floor plan',
@@ -67,7 +68,14 @@ export const MENU_TREE: MenuSeed[] = [
     visible: false,
     children: [
       { name: 'Home', path: 'home', component: 'workbench/home', componentName: 'Home', permission: 'workbench:home:query' },
-      { name: 'Feedback', path: 'messageList', component: 'workbench/feedback', componentName: 'Feedback', permission: 'workbench:feedback:query' },
+      {
+        name: 'Feedback',
+        path: 'messageList',
+        component: 'workbench/feedback',
+        componentName: 'Feedback',
+        permission: 'workbench:feedback:query',
+        buttons: [{ name: 'Reply', permission: 'workbench:feedback:update' }],
+      },
       { name: 'Firmware', path: 'hardwareList', component: 'firmware/release/index', componentName: 'HardwareList', permission: 'firmware:release:query' },
       { name: 'Apps', path: 'appList', component: 'app/android/index', componentName: 'AppList', permission: 'app:android:query' },
       {
@@ -101,7 +109,7 @@ export const MENU_TREE: MenuSeed[] = [
     icon: 'shop',
     componentName: 'Stores',
     children: [
-      screen('Store management', 'mesh', 'store:mesh', ['export', 'transfer-admin', 'dissolve-group', 'delete']),
+      screen('Store management', 'mesh', 'store:mesh', ['export', 'transfer-admin', 'dissolve-group', 'delete', 'assign-agent']),
       screen('Store users', 'user', 'store:user', ['delete', 'export']),
     ],
   },
@@ -175,7 +183,7 @@ export const MENU_TREE: MenuSeed[] = [
     icon: 'setting',
     componentName: 'System',
     children: [
-      screen('User centre', 'app-user', 'system:app-user', ['delete', 'export']),
+      screen('User centre', 'app-user', 'system:app-user', ['update', 'delete', 'export']),
       screen('Staff', 'user', 'system:user', [...CRUD, 'reset-password']),
       screen('Roles', 'role', 'system:role', [...CRUD, 'assign-menu']),
       screen('Departments', 'dept', 'system:dept', ['create', 'update', 'delete']),

@@ -1,0 +1,1 @@
+CREATE INDEX "stores_created_idx" ON "stores" USING btree ("created_at","id");

@@ -1,0 +1,71 @@
+import { feedbackApi, feedbackReply, feedbackStats } from '@lightdesk/contract';
+import { and, desc, eq, isNotNull, isNull, or, sql } from 'drizzle-orm';
+import { notFound } from '../../../lib/errors';
+import { resourceRoutes } from '../../../lib/resource';
+import { defineRoutes } from '../../../lib/routes';
+import { countOf } from '../../../lib/sql';
+import { appUsers, feedback } from '../schema';
+import { appUserField, contains, visibleAppUser } from './scope';
+
+const DAY_MS = 86_400_000;
+
+const columns = {
+  id: feedback.id,
+  appUserId: feedback.appUserId,
+  email: appUserField(feedback.appUserId, 'email').as('email'),
+  nickname: appUserField(feedback.appUserId, 'nickname').as('nickname'),
+  contactEmail: feedback.contactEmail,
+  type: feedback.type,
+  content: feedback.content,
+  appVersion: feedback.appVersion,
+  phoneModel: feedback.phoneModel,
+  imageCount: sql<number>`jsonb_array_length(${feedback.images})`.as('image_count'),
+  handledAt: feedback.handledAt,
+  reply: feedback.reply,
+  createdAt: feedback.createdAt,
+};
+
+export default defineRoutes((r, ctx) => {
+  const { db } = ctx;
+  resourceRoutes(r, ctx, {
+    api: feedbackApi,
+    table: feedback,
+    id: feedback.id,
+    tenancy: { scope: (session) => visibleAppUser(session, feedback.appUserId) },
+    columns,
+    filters: (q) => [
+      // The customer's e-mail is their account's or the contact address they typed.
+      q.email ? or(contains(appUserField(feedback.appUserId, 'email'), q.email), contains(feedback.contactEmail, q.email)) : undefined,
+      q.handled === undefined ? undefined : q.handled === 'yes' ? isNotNull(feedback.handledAt) : isNull(feedback.handledAt),
+    ],
+    sortable: { createdAt: feedback.createdAt, handledAt: feedback.handledAt },
+    defaultSort: [desc(feedback.createdAt), desc(feedback.id)],
+    detail: async ({ files }, row) => {
+      const [own] = await db.select({ images: feedback.images }).from(feedback).where(eq(feedback.id, row.id));
+      return { ...row, images: await Promise.all((own?.images ?? []).map((key) => files.links.link(key))) };
+    },
+  });
+
+  r.endpoint(feedbackReply, async ({ session, body }) => {
+    const handled = await db
+      .update(feedback)
+      .set({ reply: body.reply, handledAt: ctx.clock.now(), handledBy: session.userId })
+      .where(and(eq(feedback.id, body.id), visibleAppUser(session, feedback.appUserId)))
+      .returning({ id: feedback.id });
+    if (!handled.length) throw notFound();
+    return true;
+  });
+
+  r.endpoint(feedbackStats, async ({ session }) => {
+    // "Today" is the platform's day, in UTC: app users live in many time zones, and the figure must be one.
+    const now = ctx.clock.now();
+    const today = new Date(Math.floor(now.getTime() / DAY_MS) * DAY_MS);
+    const weekAgo = new Date(today.getTime() - 6 * DAY_MS);
+    const since = (day: Date) => sql<number>`(count(*) filter (where ${appUsers.createdAt} >= ${day}))::int`;
+    const [row] = await db
+      .select({ registeredToday: since(today), registeredLast7Days: since(weekAgo), totalUsers: countOf })
+      .from(appUsers)
+      .where(visibleAppUser(session, appUsers.id));
+    return row!;
+  });
+});

@@ -1,0 +1,9 @@
+import appUserRoutes from './app-users';
+import cancellationRoutes from './cancellations';
+import deviceRoutes from './devices';
+import feedbackRoutes from './feedback';
+import settingRoutes from './settings';
+import storeRoutes from './stores';
+
+/** The console's side of the store area: stores, app users, devices, feedback, settings, cancellations. */
+export const consoleRoutes = [storeRoutes, appUserRoutes, settingRoutes, cancellationRoutes, deviceRoutes, feedbackRoutes];

@@ -1,0 +1,84 @@
+import { appUserSettingsApi, type AppUserSettingsEffective } from '@lightdesk/contract';
+import { desc, eq, sql } from 'drizzle-orm';
+import { resourceRoutes } from '../../../lib/resource';
+import { defineRoutes } from '../../../lib/routes';
+import { appUserSettings, appUsers } from '../schema';
+import { findVisibleAppUser } from './app-users';
+import { appUserField, contains, visibleAppUser } from './scope';
+
+/**
+ * The platform's defaults for every app user without an override. Kept here until platform
+ * settings hold them; the app API's limits must read the same values.
+ */
+export const APP_USER_DEFAULTS: AppUserSettingsEffective = {
+  maxStores: 10,
+  maxDevicesPerStore: 1000,
+  heatmap: true,
+  customerCounting: true,
+  retentionDays: 365,
+};
+
+const person = (field: 'email' | 'mobile' | 'nickname') => appUserField(appUserSettings.appUserId, field);
+
+const columns = {
+  id: appUserSettings.appUserId,
+  email: person('email').as('email'),
+  mobile: person('mobile').as('mobile'),
+  nickname: person('nickname').as('nickname'),
+  maxStores: appUserSettings.maxStores,
+  maxDevicesPerStore: appUserSettings.maxDevicesPerStore,
+  heatmap: appUserSettings.heatmap,
+  customerCounting: appUserSettings.customerCounting,
+  retentionDays: appUserSettings.retentionDays,
+  updatedAt: appUserSettings.updatedAt,
+};
+/** What applies to a person: each override, else the default; one expression for the list and the detail. */
+const effective = sql<AppUserSettingsEffective>`jsonb_build_object(
+  'maxStores', coalesce(${appUserSettings.maxStores}, ${APP_USER_DEFAULTS.maxStores}::int),
+  'maxDevicesPerStore', coalesce(${appUserSettings.maxDevicesPerStore}, ${APP_USER_DEFAULTS.maxDevicesPerStore}::int),
+  'heatmap', coalesce(${appUserSettings.heatmap}, ${APP_USER_DEFAULTS.heatmap}::boolean),
+  'customerCounting', coalesce(${appUserSettings.customerCounting}, ${APP_USER_DEFAULTS.customerCounting}::boolean),
+  'retentionDays', coalesce(${appUserSettings.retentionDays}, ${APP_USER_DEFAULTS.retentionDays}::int))`;
+
+export default defineRoutes((r, ctx) => {
+  const { db } = ctx;
+  // The list of people who have overrides; the effective values are worked out per row.
+  resourceRoutes(r, ctx, {
+    api: { page: appUserSettingsApi.page },
+    table: appUserSettings,
+    id: appUserSettings.appUserId,
+    tenancy: { scope: (session) => visibleAppUser(session, appUserSettings.appUserId) },
+    columns: { ...columns, effective: effective.as('effective') },
+    filters: (q) => [contains(person('email'), q.email), contains(person('mobile'), q.mobile)],
+    sortable: { updatedAt: appUserSettings.updatedAt },
+    defaultSort: [desc(appUserSettings.updatedAt), desc(appUserSettings.appUserId)],
+  });
+
+  r.endpoint(appUserSettingsApi.get, async ({ session, query }) => {
+    await findVisibleAppUser(ctx, session, query.id);
+    // Anybody has settings: a person without overrides answers the defaults.
+    const [row] = await db
+      .select({ ...columns, id: appUsers.id, email: appUsers.email, mobile: appUsers.mobile, nickname: appUsers.nickname, effective })
+      .from(appUsers)
+      .leftJoin(appUserSettings, eq(appUserSettings.appUserId, appUsers.id))
+      .where(eq(appUsers.id, query.id));
+    return row;
+  });
+
+  r.endpoint(appUserSettingsApi.update, async ({ session, body }) => {
+    await findVisibleAppUser(ctx, session, body.id);
+    const { id, ...values } = body;
+    const row = { ...values, updatedAt: ctx.clock.now() };
+    await db
+      .insert(appUserSettings)
+      .values({ appUserId: id, ...row })
+      .onConflictDoUpdate({ target: appUserSettings.appUserId, set: row });
+    return true;
+  });
+
+  r.endpoint(appUserSettingsApi.clear, async ({ session, query }) => {
+    await findVisibleAppUser(ctx, session, query.id);
+    await db.delete(appUserSettings).where(eq(appUserSettings.appUserId, query.id));
+    return true;
+  });
+});

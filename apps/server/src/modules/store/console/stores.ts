@@ -1,0 +1,152 @@
+import { storeApi, storeAssignAgent } from '@lightdesk/contract';
+import { and, asc, desc, eq, sql } from 'drizzle-orm';
+import { ResultCode } from '@lightdesk/contract';
+import { AppError, notFound } from '../../../lib/errors';
+import { resourceRoutes, type RowOf } from '../../../lib/resource';
+import { defineRoutes } from '../../../lib/routes';
+import { lightingGroups, storeDevices, storeEvents, storeMembers, stores, appUsers } from '../schema';
+import { contains, outer, storeTenancy, within } from './scope';
+
+/** One field of the store's admin (exactly one per store), as a scalar subquery of the list row. */
+const adminField = (column: 'nickname' | 'email' | 'last_login_ip') =>
+  sql<
+    string | null
+  >`(select u.${sql.identifier(column)} from store_members am join app_users u on u.id = am.app_user_id where am.store_id = ${outer(stores.id)} and am.role = 'admin')`;
+/** Counts as correlated subqueries: one statement for the whole page, each an index lookup per store. */
+const countIn = (table: 'store_members' | 'lighting_groups' | 'store_devices') =>
+  sql<number>`(select count(*)::int from ${sql.identifier(table)} c where c.store_id = ${outer(stores.id)})`;
+
+const columns = {
+  id: stores.id,
+  meshId: stores.meshId,
+  meshName: stores.name,
+  tenantId: stores.tenantId,
+  adminNickname: adminField('nickname').as('admin_nickname'),
+  adminEmail: adminField('email').as('admin_email'),
+  latestLoginIp: adminField('last_login_ip').as('latest_login_ip'),
+  memberCount: countIn('store_members').as('member_count'),
+  groupCount: countIn('lighting_groups').as('group_count'),
+  deviceCount: countIn('store_devices').as('device_count'),
+  // Online status is the devices area's (derived from reports); nothing here may pretend to know it.
+  onlineDeviceCount: sql<number | null>`null::int`.as('online_device_count'),
+  countryCode: stores.countryCode,
+  timezone: stores.timezone,
+  address: stores.address,
+  registerDate: stores.createdAt,
+};
+type StoreRow = RowOf<typeof columns>;
+
+export default defineRoutes((r, ctx) => {
+  const { db } = ctx;
+  resourceRoutes(r, ctx, {
+    api: storeApi,
+    table: stores,
+    id: stores.id,
+    tenancy: { scope: (session) => storeTenancy(session, stores.tenantId) },
+    columns,
+    filters: (q) => [
+      contains(stores.name, q.name),
+      contains(stores.meshId, q.meshId),
+      q.adminEmail
+        ? sql`exists (select 1 from store_members fm join app_users fu on fu.id = fm.app_user_id where fm.store_id = ${outer(stores.id)} and fm.role = 'admin' and fu.email ilike ${`%${q.adminEmail}%`})`
+        : undefined,
+      q.countryCode ? eq(stores.countryCode, q.countryCode) : undefined,
+      // For an agent's staff this can only narrow their own stores further.
+      q.tenantId ? eq(stores.tenantId, q.tenantId) : undefined,
+      within(stores.createdAt, q.createdFrom, q.createdTo),
+    ],
+    sortable: { meshName: stores.name, meshId: stores.meshId, countryCode: stores.countryCode, registerDate: stores.createdAt },
+    defaultSort: [desc(stores.createdAt), desc(stores.id)],
+    detail: async ({ db }, row: StoreRow) => ({
+      ...row,
+      members: await db
+        .select({
+          appUserId: storeMembers.appUserId,
+          role: storeMembers.role,
+          nickname: appUsers.nickname,
+          email: appUsers.email,
+          mobile: appUsers.mobile,
+          joinedAt: storeMembers.joinedAt,
+        })
+        .from(storeMembers)
+        .innerJoin(appUsers, eq(appUsers.id, storeMembers.appUserId))
+        .where(eq(storeMembers.storeId, row.id))
+        .orderBy(asc(storeMembers.role), asc(storeMembers.joinedAt)),
+      groups: await db
+        .select({
+          id: lightingGroups.id,
+          groupCode: lightingGroups.groupCode,
+          groupName: lightingGroups.name,
+          luminaireCount: sql<number>`(select count(*)::int from store_devices gd where gd.group_id = ${outer(lightingGroups.id)} and gd.kind = 'luminaire')`,
+        })
+        .from(lightingGroups)
+        .where(eq(lightingGroups.storeId, row.id))
+        .orderBy(asc(lightingGroups.groupCode)),
+      devices: await db
+        .select({
+          id: storeDevices.id,
+          kind: storeDevices.kind,
+          deviceName: storeDevices.name,
+          uuid: storeDevices.uuid,
+          model: storeDevices.model,
+          groupId: storeDevices.groupId,
+          firmwareVersion: storeDevices.firmwareVersion,
+        })
+        .from(storeDevices)
+        .where(eq(storeDevices.storeId, row.id))
+        .orderBy(asc(storeDevices.kind), asc(storeDevices.name), asc(storeDevices.id)),
+      history: await db
+        .select({
+          id: storeEvents.id,
+          kind: storeEvents.kind,
+          actorKind: storeEvents.actorKind,
+          actorId: storeEvents.actorId,
+          detail: storeEvents.detail,
+          createdAt: storeEvents.createdAt,
+        })
+        .from(storeEvents)
+        .where(eq(storeEvents.storeId, row.id))
+        .orderBy(desc(storeEvents.createdAt), desc(storeEvents.id))
+        .limit(200),
+    }),
+    excel: {
+      file: 'stores',
+      columns: [
+        { key: 'meshName', header: { zh: '门店名称', en: 'Store' }, value: (s: StoreRow) => s.meshName },
+        { key: 'meshId', header: { zh: '门店编号', en: 'Mesh id' }, value: (s: StoreRow) => s.meshId },
+        { key: 'adminNickname', header: { zh: '管理员', en: 'Administrator' }, value: (s: StoreRow) => s.adminNickname ?? '' },
+        { key: 'adminEmail', header: { zh: '管理员邮箱', en: 'Administrator e-mail' }, value: (s: StoreRow) => s.adminEmail ?? '' },
+        { key: 'memberCount', header: { zh: '成员数', en: 'Members' }, value: (s: StoreRow) => s.memberCount },
+        { key: 'groupCount', header: { zh: '分组数', en: 'Groups' }, value: (s: StoreRow) => s.groupCount },
+        { key: 'deviceCount', header: { zh: '设备数', en: 'Devices' }, value: (s: StoreRow) => s.deviceCount },
+        { key: 'countryCode', header: { zh: '国家', en: 'Country' }, value: (s: StoreRow) => s.countryCode },
+        { key: 'timezone', header: { zh: '时区', en: 'Time zone' }, value: (s: StoreRow) => s.timezone },
+        { key: 'registerDate', header: { zh: '注册时间', en: 'Registered' }, value: (s: StoreRow) => s.registerDate },
+        { key: 'latestLoginIp', header: { zh: '最近登录 IP', en: 'Latest sign-in IP' }, value: (s: StoreRow) => s.latestLoginIp ?? '' },
+      ],
+    },
+  });
+
+  r.endpoint(storeAssignAgent, async ({ session, body }) => {
+    const [store] = await db.select({ id: stores.id }).from(stores).where(eq(stores.id, body.id));
+    if (!store) throw notFound();
+    await db.transaction(async (tx) => {
+      // Agents are the administration area's tables: this area only asks that the agent exists.
+      const [moved] = await tx
+        .update(stores)
+        .set({ tenantId: body.tenantId, updatedAt: ctx.clock.now() })
+        .where(and(eq(stores.id, body.id), sql`exists (select 1 from tenants where id = ${body.tenantId})`))
+        .returning({ id: stores.id });
+      if (!moved) throw new AppError(ResultCode.badInput, 'common.reference-not-found', { field: 'tenantId' });
+      await tx.insert(storeEvents).values({
+        storeId: body.id,
+        kind: 'assigned-to-agent',
+        actorKind: 'staff',
+        actorId: session.userId,
+        detail: { tenantId: body.tenantId },
+        createdAt: ctx.clock.now(),
+      });
+    });
+    return true;
+  });
+});

@@ -1,0 +1,99 @@
+import { z } from 'zod';
+import { DateFrom, DateTime, DateTo, Id, ListQuery, TextFilter } from '../common';
+import { endpoint } from '../endpoint';
+import { resourceEndpoints } from '../resource';
+
+/** ISO 3166-1 alpha-2 filter, as the areas name countries. */
+export const CountryFilter = z
+  .string()
+  .trim()
+  .toUpperCase()
+  .regex(/^[A-Z]{2}$/, 'must be a two-letter country code')
+  .optional();
+
+/** The console's store list. `tenantId` (the agent) is honoured for platform staff only. */
+export const StoreQuery = ListQuery.extend({
+  name: TextFilter,
+  meshId: TextFilter,
+  adminEmail: TextFilter,
+  countryCode: CountryFilter,
+  tenantId: Id.optional(),
+  createdFrom: DateFrom,
+  createdTo: DateTo,
+});
+export type StoreQuery = z.infer<typeof StoreQuery>;
+
+export const Store = z.object({
+  id: Id,
+  meshId: z.string(),
+  meshName: z.string(),
+  tenantId: Id,
+  adminNickname: z.string().nullable(),
+  adminEmail: z.string().nullable(),
+  /** The admin's latest sign-in address. */
+  latestLoginIp: z.string().nullable(),
+  memberCount: z.number().int(),
+  groupCount: z.number().int(),
+  deviceCount: z.number().int(),
+  /** Always null here: online status arrives with the devices area, which derives it from reports. */
+  onlineDeviceCount: z.number().int().nullable(),
+  countryCode: z.string(),
+  timezone: z.string(),
+  address: z.string(),
+  registerDate: DateTime,
+});
+export type Store = z.infer<typeof Store>;
+
+export const StoreMember = z.object({
+  appUserId: Id,
+  role: z.enum(['admin', 'member']),
+  nickname: z.string(),
+  email: z.string(),
+  mobile: z.string(),
+  joinedAt: DateTime,
+});
+export const StoreGroup = z.object({ id: Id, groupCode: z.number().int(), groupName: z.string(), luminaireCount: z.number().int() });
+export const StoreDeviceBrief = z.object({
+  id: Id,
+  kind: z.enum(['luminaire', 'gateway', 'sensor']),
+  deviceName: z.string(),
+  uuid: z.string(),
+  model: z.string(),
+  groupId: Id.nullable(),
+  firmwareVersion: z.string(),
+});
+export const StoreEvent = z.object({
+  id: Id,
+  kind: z.string(),
+  actorKind: z.enum(['app-user', 'staff']),
+  actorId: Id,
+  detail: z.record(z.string(), z.union([z.string(), z.number()])),
+  createdAt: DateTime,
+});
+/** The detail page: the list row plus who is in it, its groups, devices and history (newest first). */
+export const StoreDetail = Store.extend({
+  members: z.array(StoreMember),
+  groups: z.array(StoreGroup),
+  devices: z.array(StoreDeviceBrief),
+  history: z.array(StoreEvent),
+});
+export type StoreDetail = z.infer<typeof StoreDetail>;
+
+export const storeApi = resourceEndpoints('/api/store/mesh', 'store:mesh', {
+  name: 'store',
+  query: StoreQuery,
+  row: Store,
+  detail: StoreDetail,
+  excel: true,
+});
+
+/** Hands a store to an agent (or back to the platform): its staff see it from then on. */
+export const StoreAssignAgent = z.object({ id: Id, tenantId: Id });
+export type StoreAssignAgent = z.infer<typeof StoreAssignAgent>;
+export const storeAssignAgent = endpoint.put('/api/store/mesh/assign-agent', {
+  permission: 'store:mesh:assign-agent',
+  platform: true,
+  body: StoreAssignAgent,
+  answer: z.literal(true),
+  summary: 'Assign a store to an agent',
+});
