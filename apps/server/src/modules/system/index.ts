@@ -51,6 +51,6 @@ export const systemArea: Area = {
 export { recordOperation } from './log/operate-log';
 export { seedDatabase } from './seed/seed';
 export { sendSms, useSmsSender, type SmsMessage, type SmsSender } from './auth/sms';
-export { readPlatformSettings, readSetting } from './config/settings';
+export { readPlatformSettings, readSetting, settingSql } from './config/settings';
 export { PLATFORM_TENANT } from './seed/seed';
-export { areas, dictData, tenants } from './schema';
+export { areas, dictData, platformSettings, tenants } from './schema';

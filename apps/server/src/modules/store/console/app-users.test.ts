@@ -6,7 +6,8 @@ import { makeStore, tenantIds } from '../../../test/stores';
 import { testApp, type ApiClient, type TestApp } from '../../../test/test-app';
 import { readXlsx } from '../../../test/xlsx';
 import { appCancellationRequests, appSessions, appUsers, storeMembers } from '../schema';
-import { APP_USER_DEFAULTS } from './settings';
+import { configs } from '../../system/schema';
+import { effectiveFeatures } from '..';
 
 let t: TestApp;
 let admin: ApiClient;
@@ -108,6 +109,9 @@ describe('user centre', () => {
 describe('user advanced settings', () => {
   test('overrides replace the defaults one by one, are listed, and clear back to the defaults', async () => {
     const id = agentPerson.user.id;
+    // The defaults the app API enforces on a person without overrides.
+    const APP_USER_DEFAULTS = await effectiveFeatures(t.ctx.db, id);
+    expect(APP_USER_DEFAULTS).toEqual({ maxStores: 10, maxDevicesPerStore: 500, heatmap: true, customerCounting: true, retentionDays: 365 });
     expect((await admin.send(appUserSettingsApi.get, { id })).data).toMatchObject({ maxStores: null, effective: APP_USER_DEFAULTS, updatedAt: null });
     const set = { id, maxStores: 3, maxDevicesPerStore: null, heatmap: false, customerCounting: null, retentionDays: 30 };
     expect((await admin.send(appUserSettingsApi.update, set)).code).toBe(200);
@@ -126,6 +130,17 @@ describe('user advanced settings', () => {
     expect((await admin.send(appUserSettingsApi.clear, { id })).code).toBe(200);
     expect((await admin.send(appUserSettingsApi.get, { id })).data.effective).toEqual(APP_USER_DEFAULTS);
     expect((await admin.send(appUserSettingsApi.page, {})).data.total).toBe(0);
+  });
+
+  test('a changed platform default shows at once for everybody without an override', async () => {
+    const id = agentPerson.user.id;
+    await t.ctx.db.update(configs).set({ value: '4' }).where(eq(configs.key, 'app.max-stores'));
+    try {
+      expect((await admin.send(appUserSettingsApi.get, { id })).data.effective.maxStores).toBe(4);
+      expect((await effectiveFeatures(t.ctx.db, id)).maxStores).toBe(4);
+    } finally {
+      await t.ctx.db.update(configs).set({ value: '10' }).where(eq(configs.key, 'app.max-stores'));
+    }
   });
 });
 

@@ -2,21 +2,10 @@ import { appUserSettingsApi, type AppUserSettingsEffective } from '@lightdesk/co
 import { desc, eq, sql } from 'drizzle-orm';
 import { resourceRoutes } from '../../../lib/resource';
 import { defineRoutes } from '../../../lib/routes';
+import { platformSettings, settingSql } from '../../system';
 import { appUserSettings, appUsers } from '../schema';
 import { findVisibleAppUser } from './app-users';
 import { appUserField, contains, visibleAppUser } from './scope';
-
-/**
- * The platform's defaults for every app user without an override. Kept here until platform
- * settings hold them; the app API's limits must read the same values.
- */
-export const APP_USER_DEFAULTS: AppUserSettingsEffective = {
-  maxStores: 10,
-  maxDevicesPerStore: 1000,
-  heatmap: true,
-  customerCounting: true,
-  retentionDays: 365,
-};
 
 const person = (field: 'email' | 'mobile' | 'nickname') => appUserField(appUserSettings.appUserId, field);
 
@@ -32,13 +21,17 @@ const columns = {
   retentionDays: appUserSettings.retentionDays,
   updatedAt: appUserSettings.updatedAt,
 };
-/** What applies to a person: each override, else the default; one expression for the list and the detail. */
+/**
+ * What applies to a person: each override, else the platform's default — the built-in
+ * parameters the app API enforces, and the platform's data retention. One expression for the
+ * list and the detail, read when asked, so a changed default shows at once.
+ */
 const effective = sql<AppUserSettingsEffective>`jsonb_build_object(
-  'maxStores', coalesce(${appUserSettings.maxStores}, ${APP_USER_DEFAULTS.maxStores}::int),
-  'maxDevicesPerStore', coalesce(${appUserSettings.maxDevicesPerStore}, ${APP_USER_DEFAULTS.maxDevicesPerStore}::int),
-  'heatmap', coalesce(${appUserSettings.heatmap}, ${APP_USER_DEFAULTS.heatmap}::boolean),
-  'customerCounting', coalesce(${appUserSettings.customerCounting}, ${APP_USER_DEFAULTS.customerCounting}::boolean),
-  'retentionDays', coalesce(${appUserSettings.retentionDays}, ${APP_USER_DEFAULTS.retentionDays}::int))`;
+  'maxStores', coalesce(${appUserSettings.maxStores}, ${settingSql('app.max-stores')}),
+  'maxDevicesPerStore', coalesce(${appUserSettings.maxDevicesPerStore}, ${settingSql('app.max-devices-per-store')}),
+  'heatmap', coalesce(${appUserSettings.heatmap}, ${settingSql('app.heatmap')}),
+  'customerCounting', coalesce(${appUserSettings.customerCounting}, ${settingSql('app.customer-counting')}),
+  'retentionDays', coalesce(${appUserSettings.retentionDays}, (select ${platformSettings.dataRetentionDays} from ${platformSettings} limit 1)))`;
 
 export default defineRoutes((r, ctx) => {
   const { db } = ctx;

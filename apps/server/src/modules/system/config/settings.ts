@@ -1,5 +1,5 @@
 import { configValueProblem, type ConfigValueType, type PlatformSetting } from '@lightdesk/contract';
-import { eq } from 'drizzle-orm';
+import { eq, sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../../../db/client';
 import { configs, platformSettings } from '../schema';
 
@@ -45,6 +45,17 @@ export async function readSetting<K extends SettingKey>(db: Database, key: K): P
   const [row] = await db.select({ value: configs.value }).from(configs).where(eq(configs.key, key));
   if (!row || configValueProblem(definition.type, row.value)) return definition.default;
   return definition.type === 'boolean' ? row.value === 'true' : Number(row.value);
+}
+
+/**
+ * A built-in parameter's current value inside a query, its default when the entry is missing:
+ * for lists that show, per row, what applies unless a person's own setting says otherwise.
+ * Values were checked against their type when saved.
+ */
+export function settingSql<K extends SettingKey>(key: K): SQL {
+  const definition: Definition<SettingValue<K>> = SETTINGS[key];
+  const value = sql`(select ${configs.value} from ${configs} where ${configs.key} = ${key})`;
+  return definition.type === 'boolean' ? sql`coalesce(${value} = 'true', ${definition.default})` : sql`coalesce((${value})::numeric, ${definition.default})`;
 }
 
 const PLATFORM_ROW = 1;
