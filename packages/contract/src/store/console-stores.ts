@@ -97,3 +97,34 @@ export const storeAssignAgent = endpoint.put('/api/store/mesh/assign-agent', {
   answer: z.literal(true),
   summary: 'Assign a store to an agent',
 });
+
+/**
+ * What operators do inside a store, under the same rules and messages as its admin in the app:
+ * hand the admin role to a member (the old admin leaves the store), remove a member, dissolve
+ * an empty lighting group. `id` is the store's.
+ */
+export const StoreMemberAction = z.object({ id: Id, appUserId: Id });
+export type StoreMemberAction = z.infer<typeof StoreMemberAction>;
+export const StoreGroupAction = z.object({ id: Id, groupId: Id });
+export type StoreGroupAction = z.infer<typeof StoreGroupAction>;
+
+export const storeActions = {
+  transferAdmin: endpoint.put('/api/store/mesh/transfer-admin', {
+    permission: 'store:mesh:transfer-admin',
+    body: StoreMemberAction,
+    answer: z.literal(true),
+    summary: "Make a member the store's admin; the old admin leaves the store",
+  }),
+  removeMember: endpoint.delete('/api/store/mesh/remove-member', {
+    permission: 'store:mesh:remove-member',
+    query: StoreMemberAction,
+    answer: z.literal(true),
+    summary: 'Remove a member from a store',
+  }),
+  dissolveGroup: endpoint.delete('/api/store/mesh/dissolve-group', {
+    permission: 'store:mesh:dissolve-group',
+    query: StoreGroupAction,
+    answer: z.literal(true),
+    summary: 'Dissolve a lighting group that holds no luminaire',
+  }),
+};

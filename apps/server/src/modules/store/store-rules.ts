@@ -23,6 +23,7 @@ export type StoreEventKind =
   | 'member-left'
   | 'member-removed'
   | 'admin-transferred'
+  | 'assigned-to-agent'
   | 'group-created'
   | 'group-dissolved'
   | 'device-added'

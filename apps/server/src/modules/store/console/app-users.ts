@@ -7,7 +7,8 @@ import { defineRoutes } from '../../../lib/routes';
 import type { AppContext } from '../../../lib/context';
 import { revokeAppSessions } from '../app-auth/app-sessions';
 import { appCancellationRequests, appUsers, storeMembers } from '../schema';
-import { contains, outer, visibleAppUser, within } from './scope';
+import { outer, visibleAppUser } from './scope';
+import { contains, within } from '../../../lib/filters';
 
 /** Memberships of the person, in any role or as admin only. */
 const membershipCount = (adminOnly: boolean) =>
@@ -52,7 +53,7 @@ export default defineRoutes((r, ctx) => {
       contains(appUsers.nickname, q.nickname),
       q.countryCode ? eq(appUsers.countryCode, q.countryCode) : undefined,
       q.status === undefined ? undefined : eq(appUsers.status, q.status),
-      within(appUsers.createdAt, q.createdFrom, q.createdTo),
+      ...within(appUsers.createdAt, q.createdFrom, q.createdTo),
     ],
     sortable: { email: appUsers.email, nickname: appUsers.nickname, registerDate: appUsers.createdAt, lastLoginAt: appUsers.lastLoginAt },
     defaultSort: [desc(appUsers.createdAt), desc(appUsers.id)],

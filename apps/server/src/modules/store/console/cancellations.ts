@@ -3,7 +3,8 @@ import { desc, eq, sql } from 'drizzle-orm';
 import { resourceRoutes } from '../../../lib/resource';
 import { defineRoutes } from '../../../lib/routes';
 import { appCancellationRequests as requests } from '../schema';
-import { appUserField, contains, visibleAppUser } from './scope';
+import { appUserField, visibleAppUser } from './scope';
+import { contains } from '../../../lib/filters';
 
 /** Where a request stands: withdrawn by the person, completed by the purge job, else still pending. */
 const status = sql<

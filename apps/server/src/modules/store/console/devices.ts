@@ -4,7 +4,8 @@ import { resourceRoutes, type RowOf } from '../../../lib/resource';
 import { defineRoutes, type RouteBuilder } from '../../../lib/routes';
 import type { AppContext } from '../../../lib/context';
 import { mobileDevices, storeDevices } from '../schema';
-import { appUserField, contains, inVisibleStore, outer, visibleAppUser, within } from './scope';
+import { appUserField, inVisibleStore, outer, visibleAppUser } from './scope';
+import { contains, within } from '../../../lib/filters';
 
 /** A field of the device's store (a device is where its store is), as a scalar subquery. */
 const storeField = (field: 'mesh_id' | 'name' | 'country_code' | 'address') =>
@@ -46,7 +47,7 @@ function deviceRoutes(r: RouteBuilder, ctx: AppContext, api: typeof luminaireApi
       contains(storeDevices.model, q.model),
       contains(storeField('mesh_id'), q.meshId),
       q.countryCode ? eq(storeField('country_code'), q.countryCode) : undefined,
-      within(storeDevices.createdAt, q.createdFrom, q.createdTo),
+      ...within(storeDevices.createdAt, q.createdFrom, q.createdTo),
     ],
     sortable: {
       deviceName: storeDevices.name,
@@ -102,7 +103,7 @@ export default defineRoutes((r, ctx) => {
       contains(appUserField(mobileDevices.appUserId, 'email'), q.email),
       contains(mobileDevices.model, q.model),
       q.platform ? eq(mobileDevices.platform, q.platform) : undefined,
-      within(mobileDevices.createdAt, q.createdFrom, q.createdTo),
+      ...within(mobileDevices.createdAt, q.createdFrom, q.createdTo),
     ],
     sortable: { model: mobileDevices.model, lastActiveAt: mobileDevices.lastActiveAt, createDate: mobileDevices.createdAt },
     defaultSort: [desc(mobileDevices.lastActiveAt), desc(mobileDevices.id)],

@@ -5,7 +5,8 @@ import { resourceRoutes } from '../../../lib/resource';
 import { defineRoutes } from '../../../lib/routes';
 import { countOf } from '../../../lib/sql';
 import { appUsers, feedback } from '../schema';
-import { appUserField, contains, visibleAppUser } from './scope';
+import { appUserField, visibleAppUser } from './scope';
+import { contains } from '../../../lib/filters';
 
 const DAY_MS = 86_400_000;
 

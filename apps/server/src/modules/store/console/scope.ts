@@ -1,4 +1,4 @@
-import { and, getTableName, gte, ilike, lte, sql, type SQL } from 'drizzle-orm';
+import { getTableName, sql, type SQL } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import type { Session } from '../../../lib/context';
 
@@ -32,8 +32,3 @@ export const visibleAppUser = (session: Session, appUserIdColumn: PgColumn): SQL
 /** A field of the app user a row belongs to, as a scalar subquery (one statement for a whole page). */
 export const appUserField = (appUserIdColumn: PgColumn, field: 'email' | 'mobile' | 'nickname') =>
   sql<string>`(select pu.${sql.identifier(field)} from app_users pu where pu.id = ${outer(appUserIdColumn)})`;
-
-/** The filters every console list shares: "contains" text (case-blind) and a date range. */
-export const contains = (column: PgColumn | SQL, value: string | undefined) => (value ? ilike(column, `%${value}%`) : undefined);
-export const within = (column: PgColumn, from: string | undefined, to: string | undefined) =>
-  and(from ? gte(column, new Date(from)) : undefined, to ? lte(column, new Date(to)) : undefined);

@@ -5,7 +5,8 @@ import { defineRoutes } from '../../../lib/routes';
 import { platformSettings, settingSql } from '../../system';
 import { appUserSettings, appUsers } from '../schema';
 import { findVisibleAppUser } from './app-users';
-import { appUserField, contains, visibleAppUser } from './scope';
+import { appUserField, visibleAppUser } from './scope';
+import { contains } from '../../../lib/filters';
 
 const person = (field: 'email' | 'mobile' | 'nickname') => appUserField(appUserSettings.appUserId, field);
 

@@ -1,9 +1,11 @@
-import { storeApi, storeAssignAgent } from '@lightdesk/contract';
+import { storeActions, storeApi, storeAssignAgent } from '@lightdesk/contract';
+import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { appUserClient } from '../../../test/app-users';
 import { makeStore, tenantIds } from '../../../test/stores';
 import { testApp, type ApiClient, type TestApp } from '../../../test/test-app';
 import { readXlsx } from '../../../test/xlsx';
+import { storeDevices, storeMembers } from '../schema';
 
 let t: TestApp;
 let admin: ApiClient;
@@ -126,5 +128,55 @@ describe('store management', () => {
     expect(await admin.get(storeApi.page.path, { createdFrom: 'yesterday' })).toMatchObject({ code: 400, params: { field: 'createdFrom' } });
     expect(await admin.put(storeAssignAgent.path, { id: platformStore.store.id, tenantId: 'x' })).toMatchObject({ code: 400, params: { field: 'tenantId' } });
     expect((await admin.send(storeApi.get, { id: platformStore.store.id })).data.tenantId).toBe(tenant.platform);
+  });
+});
+
+describe("acting inside a store, under the app's rules", () => {
+  const membersOf = async (storeId: number) =>
+    (await t.ctx.db.select({ appUserId: storeMembers.appUserId, role: storeMembers.role }).from(storeMembers).where(eq(storeMembers.storeId, storeId))).sort(
+      (a, b) => a.appUserId - b.appUserId,
+    );
+
+  test('transferring the admin role makes the member admin; the old admin leaves the store; the history says staff did it', async () => {
+    const next = await appUserClient(t, { nickname: 'Nina Next' });
+    const { store, adminId } = await makeStore(t, { tenantId: tenant.platform, memberIds: [next.user.id] });
+    expect((await admin.send(storeActions.transferAdmin, { id: store.id, appUserId: next.user.id })).code).toBe(200);
+    expect(await membersOf(store.id)).toEqual([{ appUserId: next.user.id, role: 'admin' }]);
+    const detail = (await admin.send(storeApi.get, { id: store.id })).data;
+    expect(detail.history[0]).toMatchObject({ kind: 'admin-transferred', actorKind: 'staff', detail: { from: adminId, to: next.user.id } });
+    // The same refusals as in the app: only a member can take over.
+    expect(await admin.send(storeActions.transferAdmin, { id: store.id, appUserId: adminId })).toMatchObject({ code: 555, key: 'store.not-member' });
+  });
+
+  test('removing a member, never the admin', async () => {
+    const member = await appUserClient(t);
+    const { store, adminId } = await makeStore(t, { tenantId: tenant.platform, memberIds: [member.user.id] });
+    expect(await admin.send(storeActions.removeMember, { id: store.id, appUserId: adminId })).toMatchObject({ code: 555, key: 'store.cannot-remove-admin' });
+    expect((await admin.send(storeActions.removeMember, { id: store.id, appUserId: member.user.id })).code).toBe(200);
+    expect(await membersOf(store.id)).toEqual([{ appUserId: adminId, role: 'admin' }]);
+  });
+
+  test('a group holding luminaires is not dissolved; once empty it is', async () => {
+    const { store, groups } = await makeStore(t, { tenantId: tenant.platform, groups: 1, luminaires: 1 });
+    const groupId = groups[0]!.id;
+    const refused = await admin.send(storeActions.dissolveGroup, { id: store.id, groupId });
+    expect(refused).toMatchObject({ code: 555, key: 'store.group-not-empty', egMsg: 'Please delete the members before dissolution!' });
+    await t.ctx.db
+      .update(storeDevices)
+      .set({ groupId: null })
+      .where(and(eq(storeDevices.storeId, store.id), eq(storeDevices.groupId, groupId)));
+    expect((await admin.send(storeActions.dissolveGroup, { id: store.id, groupId })).code).toBe(200);
+    expect((await admin.send(storeApi.get, { id: store.id })).data.groups).toEqual([]);
+  });
+
+  test("an agent's staff act only on their own stores: another's is not found and stays as it was", async () => {
+    const member = await appUserClient(t);
+    const { store, groups } = await makeStore(t, { tenantId: tenant.platform, memberIds: [member.user.id], groups: 1 });
+    const before = await membersOf(store.id);
+    expect(await agent.send(storeActions.transferAdmin, { id: store.id, appUserId: member.user.id })).toMatchObject({ code: 404 });
+    expect(await agent.send(storeActions.removeMember, { id: store.id, appUserId: member.user.id })).toMatchObject({ code: 404 });
+    expect(await agent.send(storeActions.dissolveGroup, { id: store.id, groupId: groups[0]!.id })).toMatchObject({ code: 404 });
+    expect(await membersOf(store.id)).toEqual(before);
+    expect((await admin.send(storeApi.get, { id: store.id })).data.groups).toHaveLength(1);
   });
 });

@@ -1,11 +1,13 @@
-import { storeApi, storeAssignAgent } from '@lightdesk/contract';
+import { ResultCode, storeActions, storeApi, storeAssignAgent } from '@lightdesk/contract';
 import { and, asc, desc, eq, sql } from 'drizzle-orm';
-import { ResultCode } from '@lightdesk/contract';
+import type { Session } from '../../../lib/context';
 import { AppError, notFound } from '../../../lib/errors';
 import { resourceRoutes, type RowOf } from '../../../lib/resource';
 import { defineRoutes } from '../../../lib/routes';
 import { lightingGroups, storeDevices, storeEvents, storeMembers, stores, appUsers } from '../schema';
-import { contains, outer, storeTenancy, within } from './scope';
+import { dissolveGroup, recordStoreEvent, removeMember, transferAdmin } from '../store-rules';
+import { outer, storeTenancy } from './scope';
+import { contains, within } from '../../../lib/filters';
 
 /** One field of the store's admin (exactly one per store), as a scalar subquery of the list row. */
 const adminField = (column: 'nickname' | 'email' | 'last_login_ip') =>
@@ -36,6 +38,9 @@ const columns = {
 };
 type StoreRow = RowOf<typeof columns>;
 
+/** Operators act on stores as staff, recorded so in the store's history. */
+const staff = (session: Session) => ({ kind: 'staff' as const, id: session.userId });
+
 export default defineRoutes((r, ctx) => {
   const { db } = ctx;
   resourceRoutes(r, ctx, {
@@ -53,7 +58,7 @@ export default defineRoutes((r, ctx) => {
       q.countryCode ? eq(stores.countryCode, q.countryCode) : undefined,
       // For an agent's staff this can only narrow their own stores further.
       q.tenantId ? eq(stores.tenantId, q.tenantId) : undefined,
-      within(stores.createdAt, q.createdFrom, q.createdTo),
+      ...within(stores.createdAt, q.createdFrom, q.createdTo),
     ],
     sortable: { meshName: stores.name, meshId: stores.meshId, countryCode: stores.countryCode, registerDate: stores.createdAt },
     defaultSort: [desc(stores.createdAt), desc(stores.id)],
@@ -138,15 +143,31 @@ export default defineRoutes((r, ctx) => {
         .where(and(eq(stores.id, body.id), sql`exists (select 1 from tenants where id = ${body.tenantId})`))
         .returning({ id: stores.id });
       if (!moved) throw new AppError(ResultCode.badInput, 'common.reference-not-found', { field: 'tenantId' });
-      await tx.insert(storeEvents).values({
-        storeId: body.id,
-        kind: 'assigned-to-agent',
-        actorKind: 'staff',
-        actorId: session.userId,
-        detail: { tenantId: body.tenantId },
-        createdAt: ctx.clock.now(),
-      });
+      await recordStoreEvent(tx, ctx.clock.now(), body.id, staff(session), 'assigned-to-agent', { tenantId: body.tenantId });
     });
+    return true;
+  });
+
+  /** The store, if the caller may see it: agents' staff act only on their own stores. */
+  const visibleStore = async (session: Session, id: number) => {
+    const [store] = await db
+      .select({ id: stores.id })
+      .from(stores)
+      .where(and(eq(stores.id, id), storeTenancy(session, stores.tenantId)));
+    if (!store) throw notFound();
+    return store.id;
+  };
+
+  r.endpoint(storeActions.transferAdmin, async ({ session, body }) => {
+    await transferAdmin(ctx, staff(session), await visibleStore(session, body.id), body.appUserId);
+    return true;
+  });
+  r.endpoint(storeActions.removeMember, async ({ session, query }) => {
+    await removeMember(ctx, staff(session), await visibleStore(session, query.id), query.appUserId);
+    return true;
+  });
+  r.endpoint(storeActions.dissolveGroup, async ({ session, query }) => {
+    await dissolveGroup(ctx, staff(session), await visibleStore(session, query.id), query.groupId);
     return true;
   });
 });

@@ -29,6 +29,7 @@ const ACTION_NAMES: Record<string, string> = {
   'transfer-admin': 'Transfer administrator',
   'assign-agent': 'Assign to an agent',
   'dissolve-group': 'Dissolve group',
+  'remove-member': 'Remove member',
   send: 'Send command',
   upload: 'Upload floor plan',
   kick: 'Kick out',
@@ -109,7 +110,7 @@ export const MENU_TREE: MenuSeed[] = [
     icon: 'shop',
     componentName: 'Stores',
     children: [
-      screen('Store management', 'mesh', 'store:mesh', ['export', 'transfer-admin', 'dissolve-group', 'delete', 'assign-agent']),
+      screen('Store management', 'mesh', 'store:mesh', ['export', 'transfer-admin', 'remove-member', 'dissolve-group', 'delete', 'assign-agent']),
       screen('Store users', 'user', 'store:user', ['delete', 'export']),
     ],
   },

@@ -15,6 +15,8 @@ export const MENU_BUTTON_KEYS: Readonly<Record<string, string>> = {
   'Reset password': 'menuButton.resetPassword',
   'Assign menus': 'menuButton.assignMenus',
   'Transfer administrator': 'menuButton.transferAdmin',
+  'Assign to an agent': 'menuButton.assignAgent',
+  'Remove member': 'menuButton.removeMember',
   'Dissolve group': 'menuButton.dissolveGroup',
   'Send command': 'menuButton.sendCommand',
   'Upload floor plan': 'menuButton.uploadFloorPlan',
