@@ -52,7 +52,11 @@ try {
   ({ app } = await buildApp({ config, database, logger: false }));
   const base = await app.listen({ port: 0, host: '127.0.0.1' });
   const login = await (
-    await fetch(`${base}/api/system/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username: 'admin', password: PASSWORD }) })
+    await fetch(`${base}/api/system/auth/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ username: 'admin', password: PASSWORD }),
+    })
   ).json();
   const token = login.data.accessToken;
 
