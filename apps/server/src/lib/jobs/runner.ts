@@ -174,9 +174,12 @@ export class JobRunner implements Jobs {
     await within(settled, 5000);
   }
 
-  /** One pass — stuck runs, due schedules, due runs — and waits for the runs it started. Tests drive the runner with it. */
+  /**
+   * Passes — stuck runs, due schedules, due runs — until one starts nothing, waiting for the
+   * runs each started: everything due now has run. Tests drive the runner with it.
+   */
   async tick(): Promise<void> {
-    await Promise.all(await this.pass());
+    for (let started = await this.pass(); started.length > 0; started = await this.pass()) await Promise.all(started);
   }
 
   async enqueue(name: string, payload?: unknown, options: { runAt?: Date } = {}): Promise<number> {
