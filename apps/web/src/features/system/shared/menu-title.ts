@@ -17,6 +17,7 @@ export const MENU_BUTTON_KEYS: Readonly<Record<string, string>> = {
   'Transfer administrator': 'menuButton.transferAdmin',
   'Assign to an agent': 'menuButton.assignAgent',
   'Remove member': 'menuButton.removeMember',
+  Reply: 'menuButton.reply',
   'Dissolve group': 'menuButton.dissolveGroup',
   'Send command': 'menuButton.sendCommand',
   'Upload floor plan': 'menuButton.uploadFloorPlan',
