@@ -166,8 +166,12 @@ export function resourceRoutes<Q extends ListQuery, C extends Values, U extends 
     r.endpoint(api.page, async ({ session, query }) => {
       const condition = await where(query, session);
       const sort = order(query);
-      const [count] = await db.select({ total: countOf }).from(spec.table).where(condition);
-      return { list: await rows(condition, sort, { offset: (query.page - 1) * query.limit, limit: query.limit }), total: count?.total ?? 0 };
+      // Side by side on a pooled server (PGlite runs them one after the other).
+      const [[count], list] = await Promise.all([
+        db.select({ total: countOf }).from(spec.table).where(condition),
+        rows(condition, sort, { offset: (query.page - 1) * query.limit, limit: query.limit }),
+      ]);
+      return { list, total: count?.total ?? 0 };
     });
   }
   if (api.list) {
