@@ -49,6 +49,8 @@ export const SCREENS: Readonly<Record<string, ScreenModule>> = {
   'system/role/index': () => import('../features/system/role/role-page').then((m) => ({ default: m.RolePage })),
   'system/dept/index': () => import('../features/system/dept/dept-page').then((m) => ({ default: m.DeptPage })),
   'system/post/index': () => import('../features/system/post/post-page').then((m) => ({ default: m.PostPage })),
+  // Stores…
+  'store/mesh/index': () => import('../features/store/mesh/store-page').then((m) => ({ default: m.StorePage })),
 };
 
 // Shown only for menu entries this build has no screen for.
