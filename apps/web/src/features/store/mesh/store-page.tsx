@@ -32,9 +32,9 @@ export function StorePage() {
       col<Store>('meshName', t('mesh.field.meshName'), {
         sortable: true,
         render: (name: string, row: Store) => (
-          <Typography.Link onClick={() => setOpenId(row.id)} data-testid="store-name">
+          <Button type="link" size="small" style={{ padding: 0 }} onClick={() => setOpenId(row.id)} data-testid="store-name">
             {name}
-          </Typography.Link>
+          </Button>
         ),
       }),
       col<Store>('meshId', t('mesh.field.meshId'), { sortable: true }),
