@@ -2,7 +2,7 @@ import type { Page } from '@playwright/test';
 import { expectNoSeriousA11yViolations } from '../axe';
 import { expect, screenshot, test } from '../fixtures';
 import { inEnglish } from '../shell/english';
-import { list, openScreen, row, search } from '../admin/console';
+import { list, openDialog, openScreen, row, search } from '../admin/console';
 
 test.beforeEach(({ page }) => inEnglish(page));
 
@@ -24,6 +24,15 @@ test('an operator hands a store to its member, and dissolves only an empty group
   await expect(list(page).getByTestId('mesh-agent-filter')).toBeVisible();
   await expectNoSeriousA11yViolations(page, 'store-management');
   await screenshot(page, 'store-management');
+
+  // Handing a store to an agent starts from where it is now (the platform's).
+  await row(page, 'Madrid Gran Vía').getByTestId('row-assign-agent').click();
+  const assign = openDialog(page);
+  await expect(assign.getByLabel('The platform')).toBeChecked();
+  await expectNoSeriousA11yViolations(page, 'store-management-assign');
+  await screenshot(page, 'store-management-assign');
+  await assign.getByRole('button', { name: 'Cancel' }).click();
+  await expect(assign).toHaveCount(0);
 
   await search(page, 'Admin email', 'demo.user03@example.com');
   await expect(list(page).locator('.ant-table-tbody tr.ant-table-row')).toHaveCount(1);

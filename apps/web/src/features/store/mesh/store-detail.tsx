@@ -127,7 +127,7 @@ function StoreDetailBody({ store }: { store: StoreDetail }) {
           { key: 'timezone', label: t('mesh.field.timezone'), children: store.timezone },
           { key: 'address', label: t('mesh.field.address'), children: store.address || '—', span: 2 },
           { key: 'registerDate', label: t('mesh.field.registerDate'), children: <DateTime value={store.registerDate} /> },
-          { key: 'latestLoginIp', label: t('mesh.field.latestLoginIp'), children: store.latestLoginIp ?? '—' },
+          { key: 'latestLoginIp', label: t('mesh.field.latestLoginIp'), children: store.latestLoginIp || '—' },
           { key: 'devices', label: t('mesh.field.devices'), children: store.deviceCount },
           {
             key: 'online',

@@ -56,7 +56,7 @@ export function StorePage() {
       col<Store>('countryCode', t('mesh.field.country'), { sortable: true }),
       col<Store>('timezone', t('mesh.field.timezone')),
       dateCol<Store>('registerDate', t('mesh.field.registerDate'), { sortable: true }),
-      col<Store>('latestLoginIp', t('mesh.field.latestLoginIp'), { render: (ip: string | null) => ip ?? '—' }),
+      col<Store>('latestLoginIp', t('mesh.field.latestLoginIp'), { render: (ip: string | null) => ip || '—' }),
     ],
     [t],
   );
