@@ -1,9 +1,8 @@
 import { storeActions, storeApi, storeAssignAgent, type StoreAssignAgent, type StoreQuery } from '@lightdesk/contract';
 import { call } from '../../../lib/http';
-import { resourceCache } from '../../../lib/resource-cache';
+import { storeCache } from '../shared/store-caches';
 
-/** The list and each store's detail: an action on a store refreshes both. */
-export const storeCache = resourceCache('store', 'mesh');
+export { storeCache };
 
 export const storePageQuery = (q: StoreQuery) => storeCache.query(storeApi.page, q);
 export const storeDetailQuery = (id: number) => storeCache.query(storeApi.get, { id });

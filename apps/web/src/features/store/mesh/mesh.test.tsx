@@ -1,12 +1,10 @@
 import { storeActions, storeApi, storeAssignAgent, tenantApi, type Store, type StoreDetail, type Tenant } from '@lightdesk/contract';
-import { act, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
-import { renderWithProviders } from '../../../components/test-utils';
+import { renderWithProviders, signedInWith } from '../../../components/test-utils';
 import { clearAuth, saveAuth } from '../../../lib/auth-token';
 import { ApiError } from '../../../lib/http';
-import { setNotifier } from '../../../lib/notify';
-import { useSession } from '../../../lib/session';
 import { storeTestI18n } from '../shared/store-test-i18n';
 import { StorePage } from './store-page';
 
@@ -82,7 +80,7 @@ const signInAs = (tenantType: 'platform' | 'agent', permissions: string[]) => {
     },
     { remember: false },
   );
-  act(() => useSession.getState().setIdentity({ user: { id: 1, avatar: '', userName: 'admin', nickname: 'Admin' }, roles: ['admin'], permissions }));
+  signedInWith(permissions);
 };
 
 beforeEach(() => {
@@ -90,7 +88,6 @@ beforeEach(() => {
   server.answer(storeApi.page, { list: [STORE], total: 1 });
   server.answer(storeApi.get, DETAIL);
   server.answer(tenantApi.page, { list: [NORTHWIND_AGENT], total: 1 });
-  setNotifier({ error: () => undefined, success: () => undefined });
   signInAs('platform', ['*:*:*']);
 });
 afterEach(() => clearAuth());

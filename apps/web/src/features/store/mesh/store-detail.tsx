@@ -8,7 +8,6 @@ import Modal from 'antd/es/modal';
 import Skeleton from 'antd/es/skeleton';
 import Table from 'antd/es/table';
 import Tabs from 'antd/es/tabs';
-import Tag from 'antd/es/tag';
 import Typography from 'antd/es/typography';
 import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -17,6 +16,7 @@ import { ApiError } from '../../../lib/http';
 import { notify } from '../../../lib/notify';
 import { usePermission } from '../../../lib/permission';
 import { useRefreshResource } from '../../../lib/resource-cache';
+import { StoreRoleTag } from '../shared/store-role-tag';
 import { dissolveStoreGroup, removeStoreMember, storeCache, storeDetailQuery, transferStoreAdmin } from './api';
 import { StoreHistory } from './store-history';
 
@@ -155,7 +155,7 @@ function StoreDetailBody({ store }: { store: StoreDetail }) {
                     key: 'role',
                     title: t('mesh.field.role'),
                     dataIndex: 'role',
-                    render: (role: Member['role']) => <Tag color={role === 'admin' ? 'gold' : 'default'}>{t(`mesh.role.${role}`)}</Tag>,
+                    render: (role: Member['role']) => <StoreRoleTag role={role} />,
                   },
                   { key: 'nickname', title: t('mesh.field.nickname'), dataIndex: 'nickname' },
                   { key: 'contact', title: t('mesh.field.contact'), render: (_: unknown, m: Member) => contact(m) || '—' },
