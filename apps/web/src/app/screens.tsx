@@ -50,6 +50,7 @@ export const SCREENS: Readonly<Record<string, ScreenModule>> = {
   'system/dept/index': () => import('../features/system/dept/dept-page').then((m) => ({ default: m.DeptPage })),
   'system/post/index': () => import('../features/system/post/post-page').then((m) => ({ default: m.PostPage })),
   // Stores and the people in them.
+  'store/mesh/index': () => import('../features/store/mesh/store-page').then((m) => ({ default: m.StorePage })),
   'store/user/index': () => import('../features/store/store-user/store-user-page').then((m) => ({ default: m.StoreUserPage })),
 };
 
