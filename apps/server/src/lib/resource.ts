@@ -1,5 +1,5 @@
 import { ResultCode, type Endpoint, type IdQuery, type PermissionAccess, type ListQuery, type MessageKey } from '@lightdesk/contract';
-import { and, asc, desc, eq, ne, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, ne, sql, type SQL } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { $ZodType } from 'zod/v4/core';
 import type { Database } from '../db/client';
@@ -123,12 +123,21 @@ export function resourceRoutes<Q extends ListQuery, C extends Values, U extends 
   };
   const rows = async (condition: SQL | undefined, sort: SQL[], page?: { offset: number; limit: number }): Promise<RowOf<Cols>[]> => {
     const query = selectFrom(db, spec.table, spec.columns);
-    query.where(condition);
     query.orderBy(...sort);
-    if (page) {
-      query.limit(page.limit);
-      query.offset(page.offset);
+    if (!page) {
+      query.where(condition);
+      return await query;
     }
+    // The page's ids first, from the filter and sort alone; the row's other columns (counts and
+    // other subqueries) are then computed for those rows only, not for every row the offset skips.
+    const ids = db
+      .select({ id: spec.id })
+      .from(spec.table)
+      .where(condition)
+      .orderBy(...sort)
+      .limit(page.limit)
+      .offset(page.offset);
+    query.where(inArray(spec.id, ids));
     return await query;
   };
 
