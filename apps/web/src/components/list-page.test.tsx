@@ -413,4 +413,41 @@ describe('ListPage order and address', () => {
     expect(fetchStores.mock.calls.map(([q]) => q)).toEqual([{ page: 2, limit: 20 }]);
     expect(screen.getByTestId('pagination-pager').querySelector('[aria-current=page]')).toHaveTextContent('2');
   });
+  test('tabs list from their own endpoint with the same search, start again at page 1, export their own rows and stay open after a reload', async () => {
+    const fetchOthers = vi.fn(async (_q: StoreQuery): Promise<Page<Store>> => ({ list: STORES.slice(0, 3), total: 3 }));
+    const otherPageQuery = (q: StoreQuery) => queryOptions({ queryKey: storeCache.key('others', q), queryFn: () => fetchOthers(q) });
+    const otherExport = endpoint.get('/api/store/other/export-excel', { permission: 'store:mesh:export', summary: 'Export others to Excel' });
+    const download = vi.fn<DownloadFn>(() => Promise.resolve(new Blob([])));
+    vi.spyOn(URL, 'createObjectURL').mockImplementation(() => 'blob:x');
+    vi.spyOn(URL, 'revokeObjectURL').mockImplementation(() => undefined);
+    vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => undefined);
+    const tabbed = (
+      <ListPage
+        tabs={[
+          { key: 'stores', label: 'Stores', query: storePageQuery, export: { endpoint: storeExport, fileName: 'stores', download } },
+          { key: 'others', label: 'Others', query: otherPageQuery, export: { endpoint: otherExport, fileName: 'others', download } },
+        ]}
+        cache={storeCache}
+        columns={sortable}
+        filters={filters}
+      />
+    );
+    const { router } = renderWithProviders(tabbed, { route: '/?meshName=Store&page=2' });
+    await waitFor(() => expect(lastQuery()).toEqual({ meshName: 'Store', page: 2, limit: 20 }));
+
+    await userEvent.click(screen.getByRole('tab', { name: 'Others' }));
+    await waitFor(() => expect(fetchOthers).toHaveBeenLastCalledWith({ meshName: 'Store', page: 1, limit: 20 }));
+    await waitFor(() => expect(router.state.location.search).toBe('?tab=others&meshName=Store'));
+    expect(screen.getByRole('tab', { name: 'Others' })).toHaveAttribute('aria-selected', 'true');
+    await userEvent.click(screen.getByTestId('list-export'));
+    expect(download).toHaveBeenCalledWith(otherExport, { meshName: 'Store' }, expect.any(Function));
+    vi.restoreAllMocks();
+
+    // A reload opens the same address: the tab is still open.
+    cleanup();
+    fetchOthers.mockClear();
+    renderWithProviders(tabbed, { route: '/?tab=others&meshName=Store' });
+    await waitFor(() => expect(fetchOthers).toHaveBeenCalledWith({ meshName: 'Store', page: 1, limit: 20 }));
+    expect(screen.getByRole('tab', { name: 'Others' })).toHaveAttribute('aria-selected', 'true');
+  });
 });
