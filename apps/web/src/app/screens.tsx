@@ -49,6 +49,10 @@ export const SCREENS: Readonly<Record<string, ScreenModule>> = {
   'system/role/index': () => import('../features/system/role/role-page').then((m) => ({ default: m.RolePage })),
   'system/dept/index': () => import('../features/system/dept/dept-page').then((m) => ({ default: m.DeptPage })),
   'system/post/index': () => import('../features/system/post/post-page').then((m) => ({ default: m.PostPage })),
+  // Stores: the device registry, app users' phones and their feedback.
+  'device/luminaire/index': () => import('../features/store/device/luminaire-page').then((m) => ({ default: m.LuminairePage })),
+  'device/mobile/index': () => import('../features/store/device/mobile-device-page').then((m) => ({ default: m.MobileDevicePage })),
+  'workbench/feedback': () => import('../features/store/feedback/feedback-page').then((m) => ({ default: m.FeedbackPage })),
 };
 
 // Shown only for menu entries this build has no screen for.

@@ -415,7 +415,9 @@ describe('ListPage order and address', () => {
   });
   test('tabs list from their own endpoint with the same search, start again at page 1, export their own rows and stay open after a reload', async () => {
     const fetchOthers = vi.fn(async (_q: StoreQuery): Promise<Page<Store>> => ({ list: STORES.slice(0, 3), total: 3 }));
-    const otherPageQuery = (q: StoreQuery) => queryOptions({ queryKey: storeCache.key('others', q), queryFn: () => fetchOthers(q) });
+    // The tabs' queries are keyed alike, by an endpoint's path under the resource.
+    const tabQuery = (path: string, fetch: typeof fetchStores) => (q: StoreQuery) =>
+      queryOptions({ queryKey: storeCache.key(path, q), queryFn: () => fetch(q) });
     const otherExport = endpoint.get('/api/store/other/export-excel', { permission: 'store:mesh:export', summary: 'Export others to Excel' });
     const download = vi.fn<DownloadFn>(() => Promise.resolve(new Blob([])));
     vi.spyOn(URL, 'createObjectURL').mockImplementation(() => 'blob:x');
@@ -424,8 +426,8 @@ describe('ListPage order and address', () => {
     const tabbed = (
       <ListPage
         tabs={[
-          { key: 'stores', label: 'Stores', query: storePageQuery, export: { endpoint: storeExport, fileName: 'stores', download } },
-          { key: 'others', label: 'Others', query: otherPageQuery, export: { endpoint: otherExport, fileName: 'others', download } },
+          { key: 'stores', label: 'Stores', query: tabQuery('/stores', fetchStores), export: { endpoint: storeExport, fileName: 'stores', download } },
+          { key: 'others', label: 'Others', query: tabQuery('/others', fetchOthers), export: { endpoint: otherExport, fileName: 'others', download } },
         ]}
         cache={storeCache}
         columns={sortable}
