@@ -79,9 +79,9 @@ export function LuminairePage() {
       col<StoreDevice>(
         'online',
         <span>
-          {t('device.field.online')}{' '}
+          {t('device.field.online')} {/* Not focusable: antd copies the header into a hidden measuring row, where a focus stop would be lost. */}
           <Tooltip title={onlineHint}>
-            <InfoCircleOutlined tabIndex={0} aria-label={onlineHint} data-testid="device-online-hint" />
+            <InfoCircleOutlined aria-label={onlineHint} data-testid="device-online-hint" />
           </Tooltip>
         </span>,
         { render: (online: boolean | null) => <OnlineCell online={online} hint={onlineHint} /> },

@@ -107,13 +107,13 @@ export function FeedbackDetail({ id, onClose }: { id: number | undefined; onClos
                 t('feedback.detail.noImages')
               )}
             </Descriptions.Item>
-            {feedback.reply && (
+            {feedback.reply ? (
               <Descriptions.Item label={t('feedback.field.reply')}>
                 <p className="feedback-content" data-testid="feedback-reply-text">
                   {feedback.reply}
                 </p>
               </Descriptions.Item>
-            )}
+            ) : null}
           </Descriptions>
           {hasPermi('workbench:feedback:update') && (
             <>

@@ -12,6 +12,13 @@ import { FeedbackTypeTag, HandledTag } from './feedback-parts';
 import { FeedbackStats } from './feedback-stats';
 import './feedback.css';
 
+/** The start of a long text on one line; the whole of it on hover and in the detail. */
+const Excerpt = ({ text }: { text: string }) => (
+  <span className="feedback-excerpt" title={text}>
+    {text}
+  </span>
+);
+
 /** Workbench › Feedback: what app users wrote from the app, answered from here; registrations above. */
 export function FeedbackPage() {
   const { t } = useTranslation('store');
@@ -22,12 +29,12 @@ export function FeedbackPage() {
       col<Feedback>('email', t('feedback.field.email')),
       col<Feedback>('nickname', t('feedback.field.nickname')),
       col<Feedback>('type', t('feedback.field.type'), { render: (type: string) => <FeedbackTypeTag type={type} /> }),
-      col<Feedback>('content', t('feedback.field.content'), { ellipsis: true, width: 260 }),
+      col<Feedback>('content', t('feedback.field.content'), { render: (content: string) => <Excerpt text={content} /> }),
       col<Feedback>('appVersion', t('feedback.field.appVersion')),
       col<Feedback>('phoneModel', t('feedback.field.phoneModel')),
       col<Feedback>('imageCount', t('feedback.field.images'), { align: 'right' }),
       col<Feedback>('handledAt', t('feedback.field.handled'), { sortable: true, render: (_: unknown, row: Feedback) => <HandledTag feedback={row} /> }),
-      col<Feedback>('reply', t('feedback.field.reply'), { ellipsis: true, width: 220, render: (reply: string) => reply || '—' }),
+      col<Feedback>('reply', t('feedback.field.reply'), { render: (reply: string) => (reply ? <Excerpt text={reply} /> : '—') }),
     ],
     [t],
   );
