@@ -7,7 +7,14 @@ import { inEnglish } from '../shell/english';
 test.beforeEach(({ page }) => inEnglish(page));
 
 /** The demo stores of the agent Northwind; every other demo store is the platform's. */
-const NORTHWIND_STORES = ['Amsterdam Kalverstraat', 'Rotterdam Lijnbaan', 'Berlin Alexanderplatz', 'Munich Marienplatz', 'Paris Rivoli', 'Brussels Nieuwstraat'];
+const NORTHWIND_STORES = [
+  'Amsterdam Kalverstraat',
+  'Rotterdam Lijnbaan',
+  'Berlin Alexanderplatz',
+  'Munich Marienplatz',
+  'Paris Rivoli',
+  'Brussels Nieuwstraat',
+];
 
 const tableRows = (page: Page) => list(page).locator('.ant-table-tbody tr.ant-table-row');
 const storeColumn = (page: Page) => tableRows(page).locator('td:nth-child(5)');
@@ -25,7 +32,11 @@ test('admin finds a store’s luminaires, then its gateway and sensor on the sec
   await openScreen(page, '/device/luminaire');
   await expect(tableRows(page).first()).toBeVisible();
   await expect(list(page).getByRole('tab', { name: 'AI lights' })).toHaveAttribute('aria-selected', 'true');
-  await expect(tableRows(page).filter({ hasText: /(Entrance|Aisle) light \d+/ }).first()).toBeVisible();
+  await expect(
+    tableRows(page)
+      .filter({ hasText: /(Entrance|Aisle) light \d+/ })
+      .first(),
+  ).toBeVisible();
   // Online status is not known yet: the column says so instead of guessing.
   await expect(tableRows(page).first().getByTestId('device-online-unknown')).toHaveText('—');
 
@@ -58,7 +69,10 @@ test('admin sees the app users’ phones and filters them by platform', async ({
   await expect(row(page, 'demo.user01@example.com')).toBeVisible();
   await list(page).getByTestId('list-search').getByRole('combobox', { name: 'Platform' }).click();
   await page.locator('.ant-select-dropdown:visible').getByTitle('iOS', { exact: true }).click();
-  await list(page).getByTestId('list-search').getByRole('button', { name: /Search/ }).click();
+  await list(page)
+    .getByTestId('list-search')
+    .getByRole('button', { name: /Search/ })
+    .click();
   await expect(tableRows(page).first()).toBeVisible();
   await expect(tableRows(page).filter({ hasText: 'Android' })).toHaveCount(0);
   await expect(tableRows(page).filter({ hasText: 'iOS' }).first()).toBeVisible();
@@ -106,7 +120,11 @@ test('the agent sees only the devices of Northwind’s stores', async ({ page, s
   await signIn(page, 'agent');
   await openScreen(page, '/device/luminaire');
   await expect(tableRows(page).first()).toBeVisible();
-  for (const store of await storeColumn(page).allTextContents()) expect(NORTHWIND_STORES.some((name) => store.startsWith(name)), store).toBe(true);
+  for (const store of await storeColumn(page).allTextContents())
+    expect(
+      NORTHWIND_STORES.some((name) => store.startsWith(name)),
+      store,
+    ).toBe(true);
   await expect(list(page).getByText('Total 180', { exact: false })).toBeVisible();
   await search(page, 'Store ID', london);
   await expect(list(page).locator('.ant-table-placeholder')).toBeVisible();
@@ -115,6 +133,10 @@ test('the agent sees only the devices of Northwind’s stores', async ({ page, s
   await list(page).getByRole('tab', { name: 'Gateways & sensors' }).click();
   await list(page).getByTestId('list-search').getByRole('button', { name: /Reset/ }).click();
   await expect(tableRows(page)).toHaveCount(12);
-  for (const store of await storeColumn(page).allTextContents()) expect(NORTHWIND_STORES.some((name) => store.startsWith(name)), store).toBe(true);
+  for (const store of await storeColumn(page).allTextContents())
+    expect(
+      NORTHWIND_STORES.some((name) => store.startsWith(name)),
+      store,
+    ).toBe(true);
   await screenshot(page, 'store-gateways-agent');
 });
