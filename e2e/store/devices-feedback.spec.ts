@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { expect, screenshot, test } from '../fixtures';
-import { list, openScreen, row, search, signOut } from '../admin/console';
+import { exportList, list, openScreen, row, search, signOut } from '../admin/console';
 import { expectNoSeriousA11yViolations } from '../axe';
 import { inEnglish } from '../shell/english';
 
@@ -59,6 +59,15 @@ test('admin finds a store’s luminaires, then its gateway and sensor on the sec
   await page.reload();
   await expect(list(page).getByRole('tab', { name: 'Gateways & sensors' })).toHaveAttribute('aria-selected', 'true');
   await expect(row(page, 'Entrance counter')).toBeVisible();
+  // The export holds the tab's devices, searched as the list is.
+  const { filename, rows } = await exportList(page);
+  expect(filename).toMatch(/\.xlsx$/);
+  expect(
+    rows
+      .slice(1)
+      .map((cells) => cells[0])
+      .sort(),
+  ).toEqual(['Entrance counter', 'Gateway']);
   await screenshot(page, 'store-gateways');
   await expectNoSeriousA11yViolations(page, 'store-gateways');
 });
