@@ -2,8 +2,7 @@ import { gatewayApi, luminaireApi, type StoreDevice } from '@lightdesk/contract'
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, test, vi } from 'vitest';
-import { renderWithProviders } from '../../../components/test-utils';
-import { signInWith } from '../shared/store-test-session';
+import { renderWithProviders, signedInWith } from '../../../components/test-utils';
 import { storeTestI18n } from '../shared/store-test-i18n';
 import { LuminairePage } from './luminaire-page';
 
@@ -36,7 +35,7 @@ beforeEach(() => {
 
 describe('Luminaires', () => {
   test('the Gateways & sensors tab lists from its own endpoint with the same search, from page 1', async () => {
-    signInWith();
+    signedInWith();
     const { router } = renderWithProviders(<LuminairePage />, { i18n: storeTestI18n() });
     expect(await screen.findByText('Shoe wall spot')).toBeInTheDocument();
     const search = screen.getByTestId('list-search');
@@ -58,7 +57,7 @@ describe('Luminaires', () => {
   });
 
   test('a link to the gateways tab opens it', async () => {
-    signInWith();
+    signedInWith();
     renderWithProviders(<LuminairePage />, { i18n: storeTestI18n(), route: '/?tab=gateway' });
     expect(await screen.findByText('Entrance sensor')).toBeInTheDocument();
     expect(screen.getByRole('tab', { name: 'Gateways & sensors' })).toHaveAttribute('aria-selected', 'true');
@@ -66,7 +65,7 @@ describe('Luminaires', () => {
   });
 
   test('the Online column shows "—" while the registry does not know the status, and says when it will', async () => {
-    signInWith();
+    signedInWith();
     renderWithProviders(<LuminairePage />, { i18n: storeTestI18n() });
     await screen.findByText('Shoe wall spot');
     const hint = 'Live status will show here once gateways connect to the cloud.';
@@ -80,7 +79,7 @@ describe('Luminaires', () => {
   });
 
   test('each row names its store with its ID, its group and its country', async () => {
-    signInWith();
+    signedInWith();
     renderWithProviders(<LuminairePage />, { i18n: storeTestI18n() });
     const row = (await screen.findByText('Shoe wall spot')).closest('tr')!;
     expect(row).toHaveTextContent('Northwind Amsterdam');
@@ -90,7 +89,7 @@ describe('Luminaires', () => {
   });
 
   test('only those who may export see the export', async () => {
-    signInWith(['device:luminaire:query']);
+    signedInWith(['device:luminaire:query']);
     renderWithProviders(<LuminairePage />, { i18n: storeTestI18n() });
     await screen.findByText('Shoe wall spot');
     expect(screen.queryByTestId('list-export')).toBeNull();

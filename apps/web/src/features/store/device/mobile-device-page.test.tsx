@@ -2,8 +2,7 @@ import { mobileDeviceApi, type MobileDevice } from '@lightdesk/contract';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, test, vi } from 'vitest';
-import { renderWithProviders } from '../../../components/test-utils';
-import { signInWith } from '../shared/store-test-session';
+import { renderWithProviders, signedInWith } from '../../../components/test-utils';
 import { storeTestI18n } from '../shared/store-test-i18n';
 import { MobileDevicePage } from './mobile-device-page';
 
@@ -30,7 +29,7 @@ beforeEach(() => {
 
 describe('Mobile devices', () => {
   test('shows each phone’s platform as a badge', async () => {
-    signInWith();
+    signedInWith();
     renderWithProviders(<MobileDevicePage />, { i18n: storeTestI18n() });
     const row = (await screen.findByText('Pixel 8')).closest('tr')!;
     expect(within(row).getByText('Android')).toHaveClass('ant-tag');
@@ -38,7 +37,7 @@ describe('Mobile devices', () => {
   });
 
   test('the platform filter is sent with the email and model', async () => {
-    signInWith();
+    signedInWith();
     renderWithProviders(<MobileDevicePage />, { i18n: storeTestI18n() });
     await screen.findByText('Pixel 8');
     const search = screen.getByTestId('list-search');

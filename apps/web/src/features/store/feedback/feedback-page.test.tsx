@@ -2,8 +2,7 @@ import { feedbackApi, feedbackReply, feedbackStats, type Feedback } from '@light
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, test, vi } from 'vitest';
-import { renderWithProviders } from '../../../components/test-utils';
-import { signInWith } from '../shared/store-test-session';
+import { renderWithProviders, signedInWith } from '../../../components/test-utils';
 import { storeTestI18n } from '../shared/store-test-i18n';
 import { FeedbackPage } from './feedback-page';
 
@@ -49,7 +48,7 @@ const openDetail = async () => {
 
 describe('Feedback', () => {
   test('shows the registration figures above the list', async () => {
-    signInWith();
+    signedInWith();
     renderWithProviders(<FeedbackPage />, { i18n: storeTestI18n() });
     expect(await screen.findByTestId('feedback-stat-registeredToday')).toHaveTextContent('New registrants today');
     await waitFor(() => expect(screen.getByTestId('feedback-stat-registeredToday')).toHaveTextContent('3'));
@@ -58,7 +57,7 @@ describe('Feedback', () => {
   });
 
   test('searches by the customer’s email and whether it was handled', async () => {
-    signInWith();
+    signedInWith();
     renderWithProviders(<FeedbackPage />, { i18n: storeTestI18n() });
     await screen.findByText('demo.user05@example.com');
     const search = screen.getByTestId('list-search');
@@ -72,7 +71,7 @@ describe('Feedback', () => {
   });
 
   test('the detail shows the whole content and the pictures', async () => {
-    signInWith();
+    signedInWith();
     renderWithProviders(<FeedbackPage />, { i18n: storeTestI18n() });
     const detail = await openDetail();
     expect(await within(detail).findByTestId('feedback-content')).toHaveTextContent(
@@ -83,7 +82,7 @@ describe('Feedback', () => {
   });
 
   test('an empty reply is refused before sending; a reply is sent with the id, and the list shows it handled with the reply', async () => {
-    signInWith();
+    signedInWith();
     renderWithProviders(<FeedbackPage />, { i18n: storeTestI18n() });
     const row = (await screen.findByText('demo.user05@example.com')).closest('tr')!;
     expect(within(row).getByTestId('feedback-handled')).toHaveTextContent('Awaiting reply');
@@ -105,14 +104,14 @@ describe('Feedback', () => {
   });
 
   test('the reply takes at most the 2000 characters the contract allows', async () => {
-    signInWith();
+    signedInWith();
     renderWithProviders(<FeedbackPage />, { i18n: storeTestI18n() });
     const form = await within(await openDetail()).findByTestId('feedback-reply');
     expect(within(form).getByLabelText('Reply')).toHaveAttribute('maxlength', '2000');
   });
 
   test('someone who may only read sees the feedback and its pictures, but no reply form', async () => {
-    signInWith(['workbench:feedback:query']);
+    signedInWith(['workbench:feedback:query']);
     renderWithProviders(<FeedbackPage />, { i18n: storeTestI18n() });
     const detail = await openDetail();
     expect(await within(detail).findByRole('img', { name: 'Picture 1 of 1 sent with the feedback' })).toBeInTheDocument();
