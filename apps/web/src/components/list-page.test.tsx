@@ -130,6 +130,22 @@ describe('ListPage', () => {
     expect(params).toEqual({ createTimeFrom: '2025-01-01T00:00:00.000Z', createTimeTo: '2025-01-31T23:59:59.999Z' });
   });
 
+  test('a label points at its own list’s field while another list with the same filters stays mounted', async () => {
+    renderWithProviders(
+      <>
+        <div data-testid="hidden-list">
+          <ListPage query={storePageQuery} cache={storeCache} columns={columns} filters={filters} />
+        </div>
+        <div data-testid="shown-list">
+          <ListPage query={storePageQuery} cache={storeCache} columns={columns} filters={filters} />
+        </div>
+      </>,
+    );
+    const field = within(screen.getByTestId('shown-list')).getByLabelText('Store name');
+    expect(within(screen.getByTestId('shown-list')).getByRole('textbox')).toBe(field);
+    expect(within(screen.getByTestId('hidden-list')).getByLabelText('Store name')).not.toBe(field);
+  });
+
   test('a select of fixed choices filters like any other field, with the usual placeholder', async () => {
     const byStatus = [
       selectFilter('status', 'State', [
