@@ -52,6 +52,10 @@ export const SCREENS: Readonly<Record<string, ScreenModule>> = {
   // Stores and the people in them.
   'store/mesh/index': () => import('../features/store/mesh/store-page').then((m) => ({ default: m.StorePage })),
   'store/user/index': () => import('../features/store/store-user/store-user-page').then((m) => ({ default: m.StoreUserPage })),
+  // Stores: the device registry, app users' phones and their feedback.
+  'device/luminaire/index': () => import('../features/store/device/luminaire-page').then((m) => ({ default: m.LuminairePage })),
+  'device/mobile/index': () => import('../features/store/device/mobile-device-page').then((m) => ({ default: m.MobileDevicePage })),
+  'workbench/feedback': () => import('../features/store/feedback/feedback-page').then((m) => ({ default: m.FeedbackPage })),
 };
 
 // Shown only for menu entries this build has no screen for.
