@@ -44,11 +44,12 @@ function useDetailItems(profile: Profile): DescriptionsProps['items'] {
     {
       key: 'lastLogin',
       label: t('page.lastLogin'),
+      // One element: the item's content is a flex box, which would drop the space before the address.
       children: profile.lastLoginAt ? (
-        <>
+        <span>
           <DateTime value={profile.lastLoginAt} />
           {profile.lastLoginIp && ` · ${profile.lastLoginIp}`}
-        </>
+        </span>
       ) : (
         NONE
       ),
