@@ -82,7 +82,7 @@ export function ProfilePage() {
           <div>
             <div className="ld-profile-name">{user.nickname || user.userName}</div>
             <Space wrap className="ld-profile-actions">
-              <Button type="primary" icon={<EditOutlined />} disabled={!profile.data} onClick={() => setEditing(true)} data-testid="profile-edit">
+              <Button type="primary" icon={<EditOutlined />} onClick={() => setEditing(true)} data-testid="profile-edit">
                 {t('page.edit')}
               </Button>
               <Button icon={<PictureOutlined />} onClick={() => open('avatar')}>
@@ -102,6 +102,7 @@ export function ProfilePage() {
         {profile.data ? <Details profile={profile.data} /> : <Skeleton active paragraph={{ rows: 4 }} title={false} />}
       </Panel>
       <MySessions />
+      {/* Asked for before the details are in, the dialog opens when they arrive. */}
       {editing && profile.data && <ProfileForm profile={profile.data} onClose={() => setEditing(false)} />}
       {dialogs}
     </div>
