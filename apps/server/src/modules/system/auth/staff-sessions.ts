@@ -1,5 +1,5 @@
 import { ALL_PERMISSIONS, SUPER_ROLE } from '@lightdesk/contract';
-import { and, eq, isNull, sql } from 'drizzle-orm';
+import { and, eq, gt, isNull, or, sql } from 'drizzle-orm';
 import type { Database } from '../../../db/client';
 import { sessions, tenants, users } from '../schema';
 import { bearerToken, type Authenticator } from '../../../lib/callers';
@@ -16,6 +16,16 @@ export const SESSION_LIFETIME = {
 const TOUCH_EVERY_SECONDS = 30;
 
 export const lifetimeOf = (rememberMe: boolean) => (rememberMe ? SESSION_LIFETIME.remembered : SESSION_LIFETIME.normal);
+
+/**
+ * A tenant's sessions that still work: not revoked, before their absolute expiry, not idle past
+ * the limit of their kind, of an enabled account. Joins `users`; never selects the token hash.
+ */
+export function liveSessions(ctx: AppContext, tenantId: number) {
+  const now = ctx.clock.now();
+  const notIdle = (rememberMe: boolean) => and(eq(sessions.rememberMe, rememberMe), gt(sessions.lastSeenAt, addSeconds(now, -lifetimeOf(rememberMe).idle)));
+  return and(eq(sessions.tenantId, tenantId), isNull(sessions.revokedAt), gt(sessions.expiresAt, now), or(notIdle(true), notIdle(false)), eq(users.status, 0));
+}
 
 export async function createSession(ctx: AppContext, user: { id: number; tenantId: number }, meta: { rememberMe: boolean; ip: string; userAgent: string }) {
   const token = randomToken();
