@@ -1,3 +1,6 @@
 import { screensReadInEveryLanguage } from '../languages';
 
-screensReadInEveryLanguage('store', ['/store/mesh', '/store/user'], { path: '/store/user', name: 'store-users' });
+screensReadInEveryLanguage('store', ['/store/mesh', '/store/user', '/device/luminaire', '/device/mobile', '/messageList'], {
+  path: '/store/mesh',
+  name: 'store-management',
+});
