@@ -128,3 +128,14 @@ export const authenticateStaff: Authenticator = async (ctx, req) => {
   const session = token ? await resolveSession(ctx, token) : null;
   return session ? { kind: 'staff', session } : null;
 };
+
+/** What the console shows of a session (never its token): the online list and each person's own. */
+export const sessionFields = {
+  id: sessions.id,
+  ip: sessions.ip,
+  userAgent: sessions.userAgent,
+  rememberMe: sessions.rememberMe,
+  createdAt: sessions.createdAt,
+  lastSeenAt: sessions.lastSeenAt,
+  expiresAt: sessions.expiresAt,
+};

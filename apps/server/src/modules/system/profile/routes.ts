@@ -1,7 +1,7 @@
 import { profileApi } from '@lightdesk/contract';
 import { and, asc, desc, eq } from 'drizzle-orm';
 import { posts, roles, sessions, tenants, userPosts, userRoles, users } from '../schema';
-import { liveSessions, revokeSession } from '../auth/staff-sessions';
+import { liveSessions, revokeSession, sessionFields } from '../auth/staff-sessions';
 import { metaOf, recordLogin } from '../auth/sign-in';
 import { staffColumns, staffUnique } from '../user/service';
 import { notFound } from '../../../lib/errors';
@@ -54,15 +54,7 @@ export default defineRoutes((r, ctx) => {
 
   r.endpoint(profileApi.sessions, async ({ session }) => {
     const list = await db
-      .select({
-        id: sessions.id,
-        ip: sessions.ip,
-        userAgent: sessions.userAgent,
-        rememberMe: sessions.rememberMe,
-        createdAt: sessions.createdAt,
-        lastSeenAt: sessions.lastSeenAt,
-        expiresAt: sessions.expiresAt,
-      })
+      .select(sessionFields)
       .from(sessions)
       .innerJoin(users, eq(users.id, sessions.userId))
       .where(mine(session))

@@ -1,7 +1,7 @@
 import { sessionApi } from '@lightdesk/contract';
 import { and, asc, desc, eq } from 'drizzle-orm';
 import { sessions, users } from '../schema';
-import { liveSessions, revokeSession } from '../auth/staff-sessions';
+import { liveSessions, revokeSession, sessionFields } from '../auth/staff-sessions';
 import { countOf } from '../../../lib/sql';
 import { notFound } from '../../../lib/errors';
 import { sortColumn } from '../../../lib/resource';
@@ -18,18 +18,7 @@ export default defineRoutes((r, ctx) => {
     const sortBy = query.sortBy ? sortColumn(sortable, query.sortBy) : sessions.lastSeenAt;
     const [count] = await db.select({ total: countOf }).from(sessions).innerJoin(users, eq(users.id, sessions.userId)).where(where);
     const list = await db
-      .select({
-        id: sessions.id,
-        userId: sessions.userId,
-        username: users.username,
-        nickname: users.nickname,
-        ip: sessions.ip,
-        userAgent: sessions.userAgent,
-        rememberMe: sessions.rememberMe,
-        createdAt: sessions.createdAt,
-        lastSeenAt: sessions.lastSeenAt,
-        expiresAt: sessions.expiresAt,
-      })
+      .select({ ...sessionFields, userId: sessions.userId, username: users.username, nickname: users.nickname })
       .from(sessions)
       .innerJoin(users, eq(users.id, sessions.userId))
       .where(where)
