@@ -3,7 +3,7 @@
 // server: the sign-in screen and one signed-in list screen, the staff list. Prints figures;
 // it asserts nothing.
 //
-//   node bench/lighthouse.mjs [--no-build] [--runs N] [--verbose] [--only sign-in|staff] [--save DIR]
+//   node bench/lighthouse.mjs [--no-build] [--runs N] [--verbose] [--only sign-in|staff|store] [--save DIR]
 import { spawnSync } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
@@ -25,6 +25,7 @@ const saveDir = args.includes('--save') ? args[args.indexOf('--save') + 1] : und
 const SCREENS = [
   { name: 'sign-in', hash: '#/login', signedIn: false, goalKb: 120, goalScore: 95 },
   { name: 'staff list', hash: '#/system/user', signedIn: true, goalKb: 400, goalScore: 90 },
+  { name: 'store list', hash: '#/store/mesh', signedIn: true, goalKb: 400, goalScore: 90 },
 ];
 
 /** Signs in as admin through the API and returns what the web app stores after a sign-in. */

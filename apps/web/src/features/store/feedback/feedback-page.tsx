@@ -1,16 +1,20 @@
 import EyeOutlined from '@ant-design/icons/EyeOutlined';
 import type { Feedback } from '@lightdesk/contract';
 import Button from 'antd/es/button';
-import { useMemo, useState } from 'react';
+import { useMemo, useState, type ComponentProps } from 'react';
 import { useTranslation } from 'react-i18next';
 import { col, dateCol } from '../../../components/list-columns';
 import { selectFilter, textFilter } from '../../../components/list-filters';
 import { ListPage } from '../../../components/list-page';
+import { lazyPart } from '../../../lib/lazy';
 import { feedbackCache, feedbackPageQuery } from './api';
-import { FeedbackDetail } from './feedback-detail';
+import type { FeedbackDetail as Detail } from './feedback-detail';
 import { FeedbackTypeTag, HandledTag } from './feedback-parts';
 import { FeedbackStats } from './feedback-stats';
 import './feedback.css';
+
+// The detail (pictures, reply form) loads when first opened.
+const FeedbackDetail = lazyPart<ComponentProps<typeof Detail>>(() => import('./feedback-detail').then((m) => ({ default: m.FeedbackDetail })));
 
 /** The start of a long text on one line; the whole of it on hover and in the detail. */
 const Excerpt = ({ text }: { text: string }) => (
@@ -58,7 +62,7 @@ export function FeedbackPage() {
           </Button>
         )}
       />
-      <FeedbackDetail id={open} onClose={() => setOpen(undefined)} />
+      {open !== undefined && <FeedbackDetail id={open} onClose={() => setOpen(undefined)} />}
     </>
   );
 }

@@ -3,17 +3,22 @@ import SwapOutlined from '@ant-design/icons/SwapOutlined';
 import { storeApi, type Store } from '@lightdesk/contract';
 import Button from 'antd/es/button';
 import Typography from 'antd/es/typography';
-import { useMemo, useState } from 'react';
+import { useMemo, useState, type ComponentProps } from 'react';
 import { useTranslation } from 'react-i18next';
 import { AgentSelect, useMayPickAgent } from '../../../components/agent-select';
 import { col, dateCol } from '../../../components/list-columns';
 import { controlFilter, dateRangeFilter, textFilter } from '../../../components/list-filters';
 import { ListPage } from '../../../components/list-page';
+import { lazyPart } from '../../../lib/lazy';
 import { usePermission } from '../../../lib/permission';
 import { storeCache, storePageQuery } from './api';
-import { AssignAgentDialog } from './assign-agent-dialog';
 import { OnlineDevices, OnlineDevicesTitle } from './online-devices';
-import { StoreDetailDrawer } from './store-detail';
+import type { AssignAgentDialog as AssignAgent } from './assign-agent-dialog';
+import type { StoreDetailDrawer as StoreDetail } from './store-detail';
+
+// The drawer and the dialog load when first opened: the list alone is what the screen needs first.
+const StoreDetailDrawer = lazyPart<ComponentProps<typeof StoreDetail>>(() => import('./store-detail').then((m) => ({ default: m.StoreDetailDrawer })));
+const AssignAgentDialog = lazyPart<ComponentProps<typeof AssignAgent>>(() => import('./assign-agent-dialog').then((m) => ({ default: m.AssignAgentDialog })));
 
 /**
  * Stores › Store management: the stores people created in the app, their admin, people, groups
@@ -92,7 +97,7 @@ export function StorePage() {
           </>
         )}
       />
-      <StoreDetailDrawer id={openId} onClose={() => setOpenId(undefined)} />
+      {openId !== undefined && <StoreDetailDrawer id={openId} onClose={() => setOpenId(undefined)} />}
       {assigning && <AssignAgentDialog store={assigning} onClose={() => setAssigning(undefined)} />}
     </>
   );
