@@ -167,14 +167,16 @@ async function makeDemo(base: AppContext) {
   const at = (daysAgo: number, minutes = 0): AppContext => ({ ...base, clock: { now: () => new Date(today - daysAgo * DAY + minutes * 60_000) } });
   const meta = (n: number) => ({ ip: `203.0.113.${n}`, userAgent: 'Lightdesk demo' });
 
-  // People: registered one or two a day over the last two months; nobody knows their passwords.
+  // People: the store admins two months ago, their colleagues shortly before being invited, the
+  // last ten in the past week (the newest today); nobody knows their passwords.
+  const registeredDaysAgo = (n: number) => (n <= 20 ? 60 - n : n <= 40 ? 57 - 2 * (n - 20) : [6.5, 5.8, 5.1, 4.2, 3.3, 2.5, 1.6, 0.9, 0.12, 0.05][n - 41]!);
   const people: { id: number; password: string }[] = [];
   for (const [i, nickname] of NAMES.entries()) {
     const n = i + 1;
     const password = randomPassword();
     const country = STORES[(n - 1) % STORES.length]![1];
     const body = AppRegisterBody.parse({ email: emailOf(n), password, nickname, country, code: '000000' });
-    people.push({ id: await createAppUser(at(60 - n), body), password });
+    people.push({ id: await createAppUser(at(registeredDaysAgo(n)), body), password });
   }
   // Phones: the store admins sign in from theirs.
   for (let n = 1; n <= STORES.length; n++) {
@@ -265,7 +267,7 @@ async function makeDemo(base: AppContext) {
 
   // The last person asked to close their account; it waits out the grace period.
   const last = people[people.length - 1]!;
-  await cancelAccount(at(1), last.id, AppCancelBody.parse({ password: last.password, reason: 'We closed the shop.' }));
+  await cancelAccount(at(0.02), last.id, AppCancelBody.parse({ password: last.password, reason: 'We closed the shop.' }));
 }
 
 const hex = (n: number) => (n & 0xff).toString(16).padStart(2, '0').toUpperCase();
