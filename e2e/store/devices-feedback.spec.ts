@@ -38,7 +38,7 @@ test('admin finds a store’s luminaires, then its gateway and sensor on the sec
       .first(),
   ).toBeVisible();
   // Online status is not known yet: the column says so instead of guessing.
-  await expect(tableRows(page).first().getByTestId('device-online-unknown')).toHaveText('—');
+  await expect(tableRows(page).first().getByTestId('live-unknown')).toHaveText('—');
 
   // Paris is the only French demo store: its ID is on the first page of French devices.
   await search(page, 'Country code', 'FR');

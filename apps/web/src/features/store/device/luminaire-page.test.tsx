@@ -68,11 +68,11 @@ describe('Luminaires', () => {
     signedInWith();
     renderWithProviders(<LuminairePage />, { i18n: storeTestI18n() });
     await screen.findByText('Shoe wall spot');
-    const hint = 'Live status will show here once gateways connect to the cloud.';
+    const hint = 'Live status arrives once gateways connect to the cloud';
     expect(screen.getByRole('columnheader', { name: /Online/ })).toBeInTheDocument();
     // antd draws the header once more to measure the columns: every copy carries the hint.
-    for (const icon of screen.getAllByTestId('device-online-hint')) expect(icon).toHaveAttribute('aria-label', hint);
-    const unknown = screen.getByTestId('device-online-unknown');
+    for (const icon of screen.getAllByTestId('live-hint')) expect(icon).toHaveAttribute('aria-label', hint);
+    const unknown = screen.getByTestId('live-unknown');
     expect(unknown).toHaveTextContent('—');
     expect(unknown).toHaveAttribute('title', hint);
     expect(screen.queryByText('Offline')).toBeNull();

@@ -108,8 +108,8 @@ describe('Store management', () => {
     expect(within(row).getByText('ada@example.com')).toBeInTheDocument();
     expect(within(row).getByText('MESH-0007')).toBeInTheDocument();
     expect(within(row).getByText('Europe/Amsterdam')).toBeInTheDocument();
-    expect(within(row).getByTestId('online-unknown')).toHaveTextContent('—');
-    expect(screen.getAllByRole('img', { name: 'Live status arrives with device connection' }).length).toBeGreaterThan(0);
+    expect(within(row).getByTestId('live-unknown')).toHaveTextContent('—');
+    expect(screen.getAllByRole('img', { name: 'Live status arrives once gateways connect to the cloud' }).length).toBeGreaterThan(0);
   });
 
   test('the search sends the filters the contract names, the agent among them', async () => {

@@ -16,6 +16,8 @@ import { ApiError } from '../../../lib/http';
 import { notify } from '../../../lib/notify';
 import { usePermission } from '../../../lib/permission';
 import { useRefreshResource } from '../../../lib/resource-cache';
+import { useCountryName } from '../shared/country-name';
+import { LiveValue } from '../shared/live-status';
 import { StoreRoleTag } from '../shared/store-role-tag';
 import { dissolveStoreGroup, removeStoreMember, storeCache, storeDetailQuery, transferStoreAdmin } from './api';
 import { StoreHistory } from './store-history';
@@ -79,6 +81,7 @@ export function StoreDetailDrawer({ id, onClose }: { id: number | undefined; onC
 
 function StoreDetailBody({ store }: { store: StoreDetail }) {
   const { t } = useTranslation('store');
+  const country = useCountryName();
   const { hasPermi } = usePermission();
   const { confirm, refusal, clearRefusal, holder } = useStoreAction();
   const mayTransfer = hasPermi('store:mesh:transfer-admin');
@@ -123,7 +126,7 @@ function StoreDetailBody({ store }: { store: StoreDetail }) {
         items={[
           { key: 'meshId', label: t('mesh.field.meshId'), children: store.meshId },
           { key: 'admin', label: t('mesh.field.admin'), children: admin ? `${admin.nickname} (${contact(admin)})` : '—' },
-          { key: 'country', label: t('mesh.field.country'), children: store.countryCode },
+          { key: 'country', label: t('mesh.field.country'), children: country(store.countryCode) },
           { key: 'timezone', label: t('mesh.field.timezone'), children: store.timezone },
           { key: 'address', label: t('mesh.field.address'), children: store.address || '—', span: 2 },
           { key: 'registerDate', label: t('mesh.field.registerDate'), children: <DateTime value={store.registerDate} /> },
@@ -132,7 +135,7 @@ function StoreDetailBody({ store }: { store: StoreDetail }) {
           {
             key: 'online',
             label: t('mesh.field.onlineDevices'),
-            children: store.onlineDeviceCount ?? <Typography.Text type="secondary">— {t('mesh.online.pending')}</Typography.Text>,
+            children: <LiveValue value={store.onlineDeviceCount}>{(n) => n}</LiveValue>,
           },
         ]}
       />

@@ -11,8 +11,9 @@ import { controlFilter, dateRangeFilter, textFilter } from '../../../components/
 import { ListPage } from '../../../components/list-page';
 import { lazyPart } from '../../../lib/lazy';
 import { usePermission } from '../../../lib/permission';
+import { useCountryName } from '../shared/country-name';
+import { LiveStatusTitle, LiveValue } from '../shared/live-status';
 import { storeCache, storePageQuery } from './api';
-import { OnlineDevices, OnlineDevicesTitle } from './online-devices';
 import type { AssignAgentDialog as AssignAgent } from './assign-agent-dialog';
 import type { StoreDetailDrawer as StoreDetail } from './store-detail';
 
@@ -31,6 +32,7 @@ export function StorePage() {
   const mayAssign = mayPickAgent && hasPermi('store:mesh:assign-agent');
   const [openId, setOpenId] = useState<number>();
   const [assigning, setAssigning] = useState<Store>();
+  const country = useCountryName();
 
   const columns = useMemo(
     () => [
@@ -57,13 +59,16 @@ export function StorePage() {
       col<Store>('memberCount', t('mesh.field.members'), { align: 'right' }),
       col<Store>('groupCount', t('mesh.field.groups'), { align: 'right' }),
       col<Store>('deviceCount', t('mesh.field.devices'), { align: 'right' }),
-      col<Store>('onlineDeviceCount', <OnlineDevicesTitle />, { align: 'right', render: (count: number | null) => <OnlineDevices count={count} /> }),
-      col<Store>('countryCode', t('mesh.field.country'), { sortable: true }),
+      col<Store>('onlineDeviceCount', <LiveStatusTitle label={t('mesh.field.onlineDevices')} />, {
+        align: 'right',
+        render: (count: number | null) => <LiveValue value={count}>{(n) => n}</LiveValue>,
+      }),
+      col<Store>('countryCode', t('mesh.field.country'), { sortable: true, render: (code: string) => country(code) }),
       col<Store>('timezone', t('mesh.field.timezone')),
       dateCol<Store>('registerDate', t('mesh.field.registerDate'), { sortable: true }),
       col<Store>('latestLoginIp', t('mesh.field.latestLoginIp'), { render: (ip: string | null) => ip || '—' }),
     ],
-    [t],
+    [t, country],
   );
 
   return (
