@@ -110,7 +110,7 @@ export const MENU_TREE: MenuSeed[] = [
     icon: 'shop',
     componentName: 'Stores',
     children: [
-      screen('Store management', 'mesh', 'store:mesh', ['export', 'transfer-admin', 'remove-member', 'dissolve-group', 'delete', 'assign-agent']),
+      screen('Store management', 'mesh', 'store:mesh', ['export', 'transfer-admin', 'remove-member', 'dissolve-group', 'assign-agent']),
       screen('Store users', 'user', 'store:user', ['delete', 'export']),
     ],
   },
