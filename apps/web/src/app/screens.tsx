@@ -49,6 +49,10 @@ export const SCREENS: Readonly<Record<string, ScreenModule>> = {
   'system/role/index': () => import('../features/system/role/role-page').then((m) => ({ default: m.RolePage })),
   'system/dept/index': () => import('../features/system/dept/dept-page').then((m) => ({ default: m.DeptPage })),
   'system/post/index': () => import('../features/system/post/post-page').then((m) => ({ default: m.PostPage })),
+  // Stores: the app's people, their own settings, account cancellations.
+  'system/app-user/index': () => import('../features/store/app-user/app-user-page').then((m) => ({ default: m.AppUserPage })),
+  'system/user-advanced/index': () => import('../features/store/user-advanced/user-advanced-page').then((m) => ({ default: m.UserAdvancedPage })),
+  'system/cancellation/index': () => import('../features/store/cancellation/cancellation-page').then((m) => ({ default: m.CancellationPage })),
 };
 
 // Shown only for menu entries this build has no screen for.
