@@ -47,6 +47,7 @@ export const UserAdvancedForm: ListForm<AppUserSettings> = ({ row, onClose }) =>
   const idRules = useContractRules(AppUserSettingsUpdate);
   const picked = Form.useWatch('id', form);
   const existing = useQuery({ ...userAdvancedQuery(picked ?? 0), enabled: !row && picked !== undefined });
+  // The picked person may have settings already: the form starts from them.
   useEffect(() => {
     if (existing.data) form.setFieldsValue(formValues(existing.data));
   }, [existing.data, form]);
@@ -75,7 +76,6 @@ export const UserAdvancedForm: ListForm<AppUserSettings> = ({ row, onClose }) =>
       title={t(row ? 'advanced.edit' : 'advanced.create')}
       form={form}
       testId="advanced-form"
-      loading={existing.isFetching}
       initialValues={row ? { id: row.id, ...formValues(row) } : DEFAULTS}
       onSave={(values) =>
         updateUserAdvanced({
