@@ -55,6 +55,8 @@ export interface LightdeskApp {
   routes: RouteDef[];
   /** The areas' jobs; main.ts starts it after the migrations and stops it before the database closes. */
   jobs: JobRunner;
+  /** Makes each area's demo data where it is missing (LIGHTDESK_DEMO=1). */
+  seedDemo: () => Promise<void>;
 }
 
 declare module 'fastify' {
@@ -198,7 +200,10 @@ export async function buildApp(options: BuildOptions): Promise<LightdeskApp> {
     });
   }
 
-  return { app, ctx, routes, jobs };
+  const seedDemo = async () => {
+    for (const area of areas) await area.demo?.(ctx);
+  };
+  return { app, ctx, routes, jobs, seedDemo };
 }
 
 function registerRoute(

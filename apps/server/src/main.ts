@@ -23,7 +23,8 @@ async function main() {
   const database = await openDatabase(config.databaseUrl ? { url: config.databaseUrl } : { dataDir: path.join(config.dataDir, 'pglite') });
   await database.migrate();
   const seeded = await seedDatabase(database.db, { adminPassword: config.adminPassword, demo: config.demo });
-  const { app, jobs } = await buildApp({ config, database, webRoot: path.resolve(here, '../../web/dist') });
+  const { app, jobs, seedDemo } = await buildApp({ config, database, webRoot: path.resolve(here, '../../web/dist') });
+  if (config.demo) await seedDemo();
   await jobs.start();
 
   let closing = false;

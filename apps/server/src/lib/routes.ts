@@ -136,4 +136,6 @@ export interface Area {
   authenticators?: Partial<Record<Caller['kind'], Authenticator>>;
   /** Scheduled and queued jobs; the server's job runner runs them (lib/jobs). */
   jobs?: JobDefinition[];
+  /** With LIGHTDESK_DEMO=1, makes the area's demo data on a start that finds none (after the administration's seed). */
+  demo?: (ctx: AppContext) => Promise<void>;
 }

@@ -49,6 +49,8 @@ export const SCREENS: Readonly<Record<string, ScreenModule>> = {
   'system/role/index': () => import('../features/system/role/role-page').then((m) => ({ default: m.RolePage })),
   'system/dept/index': () => import('../features/system/dept/dept-page').then((m) => ({ default: m.DeptPage })),
   'system/post/index': () => import('../features/system/post/post-page').then((m) => ({ default: m.PostPage })),
+  // Stores and the people in them.
+  'store/user/index': () => import('../features/store/store-user/store-user-page').then((m) => ({ default: m.StoreUserPage })),
   // Stores: the app's people, their own settings, account cancellations.
   'system/app-user/index': () => import('../features/store/app-user/app-user-page').then((m) => ({ default: m.AppUserPage })),
   'system/user-advanced/index': () => import('../features/store/user-advanced/user-advanced-page').then((m) => ({ default: m.UserAdvancedPage })),

@@ -1,10 +1,12 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { render } from '@testing-library/react';
+import { act, render } from '@testing-library/react';
 import i18next, { type i18n as I18n, type Resource } from 'i18next';
 import type { ReactElement, ReactNode } from 'react';
 import { I18nextProvider } from 'react-i18next';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import type { Language } from '../lib/i18n/languages';
+import { setNotifier } from '../lib/notify';
+import { useSession } from '../lib/session';
 
 const componentStrings = import.meta.glob<Resource[string][string]>('../locales/*/components.json', { eager: true, import: 'default' });
 
@@ -45,4 +47,10 @@ export function renderWithProviders(ui: ReactElement, { i18n = testI18n(), route
 export function setWindowWidth(width: number) {
   Object.defineProperty(window, 'innerWidth', { configurable: true, writable: true, value: width });
   window.dispatchEvent(new Event('resize'));
+}
+
+/** A signed-in person holding these permissions (all by default), with notices kept quiet. */
+export function signedInWith(permissions: string[] = ['*:*:*']) {
+  setNotifier({ error: () => undefined, success: () => undefined });
+  act(() => useSession.getState().setIdentity({ user: { id: 1, avatar: '', userName: 'admin', nickname: 'Admin' }, roles: ['admin'], permissions }));
 }

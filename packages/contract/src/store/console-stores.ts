@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { DateFrom, DateTime, DateTo, Id, ListQuery, TextFilter } from '../common';
 import { endpoint } from '../endpoint';
 import { resourceEndpoints } from '../resource';
+import { StoreRole } from './stores';
 
 /** ISO 3166-1 alpha-2 filter, as the areas name countries. */
 export const CountryFilter = z
@@ -46,7 +47,7 @@ export type Store = z.infer<typeof Store>;
 
 export const StoreMember = z.object({
   appUserId: Id,
-  role: z.enum(['admin', 'member']),
+  role: StoreRole,
   nickname: z.string(),
   email: z.string(),
   mobile: z.string(),
@@ -126,5 +127,40 @@ export const storeActions = {
     query: StoreGroupAction,
     answer: z.literal(true),
     summary: 'Dissolve a lighting group that holds no luminaire',
+  }),
+};
+
+/** The store users screen: every membership (a person in a store, as admin or member). */
+export const StoreMemberQuery = ListQuery.extend({
+  email: TextFilter,
+  nickname: TextFilter,
+  meshName: TextFilter,
+  meshId: TextFilter,
+  role: StoreRole.optional(),
+  joinedFrom: DateFrom,
+  joinedTo: DateTo,
+});
+export type StoreMemberQuery = z.infer<typeof StoreMemberQuery>;
+export const StoreMembership = z.object({
+  id: Id,
+  storeId: Id,
+  meshId: z.string(),
+  meshName: z.string(),
+  appUserId: Id,
+  nickname: z.string(),
+  email: z.string(),
+  mobile: z.string(),
+  role: StoreRole,
+  joinedAt: DateTime,
+});
+export type StoreMembership = z.infer<typeof StoreMembership>;
+export const storeMemberApi = {
+  ...resourceEndpoints('/api/store/user', 'store:user', { name: 'store membership', query: StoreMemberQuery, row: StoreMembership, excel: true, get: false }),
+  /** Takes a member out of the store, under the store's rules (the admin cannot be removed). */
+  remove: endpoint.delete('/api/store/user/delete', {
+    permission: 'store:user:delete',
+    query: z.object({ id: Id }),
+    answer: z.literal(true),
+    summary: 'Remove a member from their store',
   }),
 };

@@ -11,12 +11,14 @@ import appStoreRoutes from './stores/routes';
 import appFeedbackRoutes from './feedback/routes';
 import { appAccountPurgeJob } from './app-auth/purge';
 import { consoleRoutes } from './console';
+import { seedStoreDemo } from './demo/demo';
 
 export const storeArea: Area = {
   name: 'store',
   authenticators: { 'app-user': authenticateAppUser },
   routes: [appAccountRoutes, appStoreRoutes, appFeedbackRoutes, ...consoleRoutes],
   jobs: [appAccountPurgeJob],
+  demo: seedStoreDemo,
 };
 
 export { dissolveGroup, lockStore, recordStoreEvent, removeMember, transferAdmin, type StoreActor, type StoreEventKind } from './store-rules';

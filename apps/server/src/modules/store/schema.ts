@@ -124,6 +124,8 @@ export const stores = pgTable(
 export const storeMembers = pgTable(
   'store_members',
   {
+    /** The membership's own id, for the console's list of store users. */
+    id: serial('id').notNull(),
     storeId: integer('store_id')
       .notNull()
       .references(() => stores.id, { onDelete: 'cascade' }),
@@ -135,6 +137,7 @@ export const storeMembers = pgTable(
   },
   (t) => [
     primaryKey({ columns: [t.storeId, t.appUserId] }),
+    uniqueIndex('store_members_id_key').on(t.id),
     uniqueIndex('store_members_one_admin')
       .on(t.storeId)
       .where(sql`${t.role} = 'admin'`),

@@ -3,10 +3,11 @@
  * and the console (staff acting on any store they may see): the same checks, the same refusals
  * and the same history. Callers check who may act; these check what may be done.
  */
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import type { AppContext } from '../../lib/context';
-import { notFound, refusal } from '../../lib/errors';
+import { ResultCode } from '@lightdesk/contract';
+import { AppError, notFound, refusal } from '../../lib/errors';
 import { countOf } from '../../lib/sql';
 import { lightingGroups, storeDevices, storeEvents, storeMembers, stores } from './schema';
 
@@ -44,6 +45,22 @@ export async function recordStoreEvent(
 export async function lockStore(db: Database, storeId: number) {
   const [row] = await db.select({ id: stores.id }).from(stores).where(eq(stores.id, storeId)).for('update');
   if (!row) throw notFound();
+}
+
+/** Hands a store to an agent (or back to the platform); its history says who did it. */
+export async function assignStoreToTenant(ctx: AppContext, actor: StoreActor, storeId: number, tenantId: number) {
+  const now = ctx.clock.now();
+  await ctx.db.transaction(async (tx) => {
+    await lockStore(tx, storeId);
+    // Agents are the administration area's tables: this area only asks that the agent exists.
+    const [moved] = await tx
+      .update(stores)
+      .set({ tenantId, updatedAt: now })
+      .where(and(eq(stores.id, storeId), sql`exists (select 1 from tenants where id = ${tenantId})`))
+      .returning({ id: stores.id });
+    if (!moved) throw new AppError(ResultCode.badInput, 'common.reference-not-found', { field: 'tenantId' });
+    await recordStoreEvent(tx, now, storeId, actor, 'assigned-to-agent', { tenantId });
+  });
 }
 
 async function roleIn(db: Database, storeId: number, appUserId: number) {

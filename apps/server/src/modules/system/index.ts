@@ -52,6 +52,6 @@ export { recordOperation } from './log/operate-log';
 export { seedDatabase } from './seed/seed';
 export { sendSms, useSmsSender, type SmsMessage, type SmsSender } from './auth/sms';
 export { readPlatformSettings, readSetting, settingSql } from './config/settings';
-export { PLATFORM_TENANT } from './seed/seed';
+export { PLATFORM_TENANT, staffIdOf } from './seed/seed';
 export { staffCancellations } from './auth/cancellations';
 export { areas, dictData, platformSettings, tenants } from './schema';

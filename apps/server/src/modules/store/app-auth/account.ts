@@ -103,6 +103,11 @@ export async function register(ctx: AppContext, body: AppRegisterBody): Promise<
   const { target } = accountOf(body);
   await assertCountry(ctx, body.country);
   if (!(await consumeCode(ctx, target, body.code))) throw new AppError(ResultCode.badInput, 'app.code-wrong', { field: 'code' });
+  return createAppUser(ctx, body);
+}
+
+/** The account itself, once its address is proved (the demo data proves nothing: it makes its own people). */
+export async function createAppUser(ctx: AppContext, body: Omit<AppRegisterBody, 'code'>): Promise<number> {
   const now = ctx.clock.now();
   const [taken] = await ctx.db.select({ id: appUsers.id }).from(appUsers).where(userWhere(body));
   if (taken) throw new AppError(ResultCode.conflict, 'common.duplicate', { field: body.email ? 'email' : 'mobile' });

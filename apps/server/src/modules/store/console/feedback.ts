@@ -1,5 +1,6 @@
-import { feedbackApi, feedbackReply, feedbackStats } from '@lightdesk/contract';
-import { and, desc, eq, isNotNull, isNull, or, sql } from 'drizzle-orm';
+import { feedbackApi, feedbackReply, feedbackStats, type FeedbackReply } from '@lightdesk/contract';
+import { and, desc, eq, isNotNull, isNull, or, sql, type SQL } from 'drizzle-orm';
+import type { AppContext } from '../../../lib/context';
 import { notFound } from '../../../lib/errors';
 import { resourceRoutes } from '../../../lib/resource';
 import { defineRoutes } from '../../../lib/routes';
@@ -9,6 +10,16 @@ import { appUserField, visibleAppUser } from './scope';
 import { contains } from '../../../lib/filters';
 
 const DAY_MS = 86_400_000;
+
+/** Marks feedback handled with the reply the app shows; false when there is no such feedback (among those `visible`). */
+export async function replyToFeedback(ctx: AppContext, staffId: number, body: FeedbackReply, visible?: SQL): Promise<boolean> {
+  const handled = await ctx.db
+    .update(feedback)
+    .set({ reply: body.reply, handledAt: ctx.clock.now(), handledBy: staffId })
+    .where(and(eq(feedback.id, body.id), visible))
+    .returning({ id: feedback.id });
+  return handled.length > 0;
+}
 
 const columns = {
   id: feedback.id,
@@ -48,12 +59,7 @@ export default defineRoutes((r, ctx) => {
   });
 
   r.endpoint(feedbackReply, async ({ session, body }) => {
-    const handled = await db
-      .update(feedback)
-      .set({ reply: body.reply, handledAt: ctx.clock.now(), handledBy: session.userId })
-      .where(and(eq(feedback.id, body.id), visibleAppUser(session, feedback.appUserId)))
-      .returning({ id: feedback.id });
-    if (!handled.length) throw notFound();
+    if (!(await replyToFeedback(ctx, session.userId, body, visibleAppUser(session, feedback.appUserId)))) throw notFound();
     return true;
   });
 

@@ -59,6 +59,9 @@ describe('store management', () => {
     const ids = async (q: Record<string, string | number>) => (await admin.send(storeApi.page, { limit: 100, ...q })).data.list.map((s) => s.id);
     expect(await ids({ meshId: platformStore.store.meshId.toLowerCase() })).toEqual([platformStore.store.id]);
     expect(await ids({ adminEmail: 'OLAF@' })).toEqual([platformStore.store.id]);
+    // Wildcards a person types are taken literally.
+    expect(await ids({ adminEmail: 'olaf%shop' })).toEqual([]);
+    expect(await ids({ adminEmail: 'olaf_shop' })).toEqual([]);
     expect(await ids({ countryCode: 'de' })).toEqual([platformStore.store.id]);
     expect(await ids({ tenantId: tenant.northwind })).toEqual([agentStore.store.id]);
     // A second past the registration: the database keeps microseconds, a JS date only milliseconds.

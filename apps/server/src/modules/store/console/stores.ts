@@ -1,11 +1,11 @@
-import { ResultCode, storeActions, storeApi, storeAssignAgent } from '@lightdesk/contract';
+import { storeActions, storeApi, storeAssignAgent } from '@lightdesk/contract';
 import { and, asc, desc, eq, sql } from 'drizzle-orm';
 import type { Session } from '../../../lib/context';
-import { AppError, notFound } from '../../../lib/errors';
+import { notFound } from '../../../lib/errors';
 import { resourceRoutes, type RowOf } from '../../../lib/resource';
 import { defineRoutes } from '../../../lib/routes';
 import { lightingGroups, storeDevices, storeEvents, storeMembers, stores, appUsers } from '../schema';
-import { dissolveGroup, recordStoreEvent, removeMember, transferAdmin } from '../store-rules';
+import { assignStoreToTenant, dissolveGroup, removeMember, transferAdmin } from '../store-rules';
 import { outer, storeTenancy } from './scope';
 import { contains, within } from '../../../lib/filters';
 
@@ -53,7 +53,7 @@ export default defineRoutes((r, ctx) => {
       contains(stores.name, q.name),
       contains(stores.meshId, q.meshId),
       q.adminEmail
-        ? sql`exists (select 1 from store_members fm join app_users fu on fu.id = fm.app_user_id where fm.store_id = ${outer(stores.id)} and fm.role = 'admin' and fu.email ilike ${`%${q.adminEmail}%`})`
+        ? sql`exists (select 1 from store_members fm join app_users fu on fu.id = fm.app_user_id where fm.store_id = ${outer(stores.id)} and fm.role = 'admin' and ${contains(sql`fu.email`, q.adminEmail)})`
         : undefined,
       q.countryCode ? eq(stores.countryCode, q.countryCode) : undefined,
       // For an agent's staff this can only narrow their own stores further.
@@ -133,18 +133,7 @@ export default defineRoutes((r, ctx) => {
   });
 
   r.endpoint(storeAssignAgent, async ({ session, body }) => {
-    const [store] = await db.select({ id: stores.id }).from(stores).where(eq(stores.id, body.id));
-    if (!store) throw notFound();
-    await db.transaction(async (tx) => {
-      // Agents are the administration area's tables: this area only asks that the agent exists.
-      const [moved] = await tx
-        .update(stores)
-        .set({ tenantId: body.tenantId, updatedAt: ctx.clock.now() })
-        .where(and(eq(stores.id, body.id), sql`exists (select 1 from tenants where id = ${body.tenantId})`))
-        .returning({ id: stores.id });
-      if (!moved) throw new AppError(ResultCode.badInput, 'common.reference-not-found', { field: 'tenantId' });
-      await recordStoreEvent(tx, ctx.clock.now(), body.id, staff(session), 'assigned-to-agent', { tenantId: body.tenantId });
-    });
+    await assignStoreToTenant(ctx, staff(session), body.id, body.tenantId);
     return true;
   });
 

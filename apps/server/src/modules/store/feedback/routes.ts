@@ -47,16 +47,20 @@ async function receive(ctx: AppContext, appUserId: number, req: FastifyRequest) 
     }
     const parsed = z.safeParse(FeedbackFields, fields);
     if (!parsed.success) throw fromZodError(parsed.error, 'body');
-    const now = ctx.clock.now();
-    const [row] = await ctx.db
-      .insert(feedback)
-      .values({ appUserId, ...parsed.data, images, createdAt: now })
-      .returning({ id: feedback.id });
-    return row!.id;
+    return await saveFeedback(ctx, appUserId, parsed.data, images);
   } catch (error) {
     await forgetImages(ctx, images);
     throw error;
   }
+}
+
+/** Keeps feedback whose pictures are stored already (by their keys). */
+export async function saveFeedback(ctx: AppContext, appUserId: number, fields: FeedbackFields, images: string[]): Promise<number> {
+  const [row] = await ctx.db
+    .insert(feedback)
+    .values({ appUserId, ...fields, images, createdAt: ctx.clock.now() })
+    .returning({ id: feedback.id });
+  return row!.id;
 }
 
 export default defineRoutes((r, ctx) => {

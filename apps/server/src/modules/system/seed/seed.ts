@@ -216,3 +216,12 @@ async function seedDemo(db: Database, platformId: number, passwordHash: string):
   await roleWithScreens(db, agent!.id, 'store_staff', 'Store staff', ['store:']);
   return ['operator', 'agent'];
 }
+
+/** A staff member's id by username, for other areas' demo data to say who did something. */
+export async function staffIdOf(db: Database, username: string): Promise<number | undefined> {
+  const [user] = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(sql`lower(${users.username}) = lower(${username})`);
+  return user?.id;
+}

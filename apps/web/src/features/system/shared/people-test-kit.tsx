@@ -1,14 +1,13 @@
 import type { DictData } from '@lightdesk/contract';
 import { act } from '@testing-library/react';
 import { useDictStore } from '../../../components/dict-store';
-import { setNotifier } from '../../../lib/notify';
-import { useSession } from '../../../lib/session';
+import { signedInWith } from '../../../components/test-utils';
 
 const dict = (dictType: string, value: string, label: string, colorType = ''): DictData => ({ dictType, value, label, colorType, cssClass: '', sort: 0 });
 
 /** The dictionaries these screens read, the signed-in user's grants, and a silent notifier. */
 export function setUpPeople(permissions: string[] = ['*:*:*']) {
-  setNotifier({ error: () => undefined, success: () => undefined });
+  signedInWith(permissions);
   act(() => {
     useDictStore
       .getState()
@@ -24,6 +23,5 @@ export function setUpPeople(permissions: string[] = ['*:*:*']) {
         dict('system_menu_type', 'M', 'Menu'),
         dict('system_menu_type', 'B', 'Button'),
       ]);
-    useSession.getState().setIdentity({ user: { id: 1, avatar: '', userName: 'admin', nickname: 'Admin' }, roles: ['admin'], permissions });
   });
 }
