@@ -4,7 +4,7 @@ import Button from 'antd/es/button';
 import Form from 'antd/es/form';
 import Input from 'antd/es/input';
 import Select from 'antd/es/select';
-import { cloneElement, useEffect, useRef, type ReactElement, type ReactNode } from 'react';
+import { cloneElement, useEffect, useId, useRef, type ReactElement, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DateRangeInput } from './date-range-input';
 import { DictSelect } from './dict-select';
@@ -108,6 +108,9 @@ export interface SearchFormProps {
 export function SearchForm({ filters, values, onSearch }: SearchFormProps) {
   const { t } = useTranslation('components');
   const [form] = Form.useForm<FilterValues>();
+  // A form name prefixes the field ids: screens kept alive side by side may share a filter (`email`),
+  // and a label must point at its own screen's field.
+  const name = `search${useId().replace(/[^\w-]/g, '')}`;
   // Filters applied from elsewhere (a link, back and forward) show in the fields; text typed but
   // not searched yet stays while they do not change (a kept-alive screen shown again).
   const applied = JSON.stringify(values ?? {});
@@ -120,6 +123,7 @@ export function SearchForm({ filters, values, onSearch }: SearchFormProps) {
   return (
     <Form
       form={form}
+      name={name}
       layout="inline"
       data-testid="list-search"
       style={{ rowGap: 12, marginBottom: 16 }}
