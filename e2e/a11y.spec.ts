@@ -43,7 +43,7 @@ test('the console after sign-in, on the screen it lands on', async ({ page, sign
 
 test('a screen not built yet', async ({ page, signIn }) => {
   await signIn(page, 'admin');
-  await openScreen(page, '/store/mesh');
+  await openScreen(page, '/firmware/release');
   await expect(page.getByTestId('not-built-page').filter({ visible: true })).toBeVisible();
   await expectNoSeriousA11yViolations(page, 'not-built');
 });

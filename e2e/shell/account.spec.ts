@@ -57,6 +57,7 @@ test('profile: the user menu opens the signed-in person’s own page, with the a
   const profile = page.getByTestId('profile-page');
   // The username, and the heading too when the account has no display name.
   await expect(profile.getByText('agent', { exact: true }).first()).toBeVisible();
+  await expect(profile.getByTestId('my-session-current')).toBeVisible();
   await screenshot(page, 'profile');
 
   await profile.getByRole('button', { name: 'Change password' }).click();

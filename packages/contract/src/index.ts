@@ -15,6 +15,7 @@ export * from './system/tenant';
 export * from './system/tenant-package';
 export * from './system/log';
 export * from './system/session';
+export * from './system/profile';
 export * from './system/menu';
 export * from './system/dict';
 export * from './system/config';

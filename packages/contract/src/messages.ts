@@ -88,6 +88,11 @@ export const messages = {
   'system.job.queue-only': { zh: '该任务需要数据，只能由系统排队执行', en: 'This job needs data to run: only the system queues it' },
   'app.code-wrong': { zh: '验证码错误或已过期', en: 'The verification code is wrong or has expired' },
   'app.registration-closed': { zh: '暂不开放注册', en: 'Registration is closed at the moment' },
+  'app.cancellation-pending': {
+    zh: '该账号已申请注销，宽限期内可撤回注销申请后再登录',
+    en: 'This account is being cancelled: withdraw the cancellation to sign in again',
+  },
+  'app.no-cancellation': { zh: '该账号没有待处理的注销申请', en: 'This account has no cancellation to withdraw' },
   'store.admin-only': { zh: '仅门店管理员可执行该操作', en: 'Only the store admin may do this' },
   'store.max-stores': { zh: '已达到可管理门店数量上限（{limit} 个）', en: 'You have reached your limit of {limit} stores' },
   'store.max-devices': { zh: '该门店设备数量已达上限（{limit} 台）', en: 'This store has reached its limit of {limit} devices' },

@@ -1,5 +1,5 @@
 import { ResultCode, type Endpoint, type IdQuery, type PermissionAccess, type ListQuery, type MessageKey } from '@lightdesk/contract';
-import { and, asc, desc, eq, ne, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, ne, sql, type SQL } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { $ZodType } from 'zod/v4/core';
 import type { Database } from '../db/client';
@@ -37,6 +37,35 @@ export function sortColumn(sortable: Record<string, PgColumn>, sortBy: string): 
   const column = Object.hasOwn(sortable, sortBy) ? sortable[sortBy] : undefined;
   if (!column) throw new AppError(ResultCode.badInput, 'common.sort-not-allowed', { field: 'sortBy' });
   return column;
+}
+
+/**
+ * A field whose value one row holds at most: within the tenant, unless `platformWide`. `index`
+ * names the database's unique index behind the check: a race past the check meets it, and
+ * app.ts answers the same 409.
+ */
+export type UniqueField = { field: string; column: PgColumn; platformWide?: boolean; ignoreCase?: boolean; index?: string };
+
+/**
+ * Refuses (409 `common.duplicate` naming the field) a value another row of `table` already holds;
+ * `tenancy` is the caller's tenant's rows, `id` the row being changed. Blank values are not checked.
+ */
+export async function refuseDuplicates(
+  db: Database,
+  of: { table: PgTable; id: PgColumn; unique: readonly UniqueField[]; tenancy: SQL | undefined },
+  values: Values,
+  id?: number,
+) {
+  for (const u of of.unique) {
+    const value = values[u.field];
+    if (value === undefined || value === null || value === '') continue;
+    const same = u.ignoreCase ? sql`lower(${u.column}) = lower(${value})` : eq(u.column, value);
+    const [clash] = await db
+      .select({ id: of.id })
+      .from(of.table)
+      .where(and(same, u.platformWide ? undefined : of.tenancy, id ? ne(of.id, id) : undefined));
+    if (clash) throw new AppError(ResultCode.conflict, 'common.duplicate', { field: u.field });
+  }
 }
 
 type Get<Q> = Endpoint<'GET', $ZodType<Q>, undefined, $ZodType | undefined, PermissionAccess>;
@@ -78,12 +107,8 @@ export interface ResourceSpec<Q extends ListQuery, C extends Values, U extends V
   /** The only columns a client may sort by. */
   sortable: Record<string, PgColumn>;
   defaultSort: SQL[];
-  /**
-   * Fields that must be unique: within the tenant when the resource has one, unless
-   * `platformWide`. Blank values are not checked. `index` names the database's unique index
-   * behind the check: a race past the check meets it, and app.ts answers the same 409.
-   */
-  unique?: { field: string; column: PgColumn; platformWide?: boolean; ignoreCase?: boolean; index?: string }[];
+  /** Fields that must be unique (within the tenant when the resource has one); blank values are not checked. */
+  unique?: UniqueField[];
   /** Extra checks before a write; throw an AppError to refuse. */
   validate?: (ctx: AppContext, session: Session, values: C | U, id?: number) => Promise<void>;
   /** Why a row cannot be deleted now, as a message key; undefined when it can. */
@@ -123,12 +148,21 @@ export function resourceRoutes<Q extends ListQuery, C extends Values, U extends 
   };
   const rows = async (condition: SQL | undefined, sort: SQL[], page?: { offset: number; limit: number }): Promise<RowOf<Cols>[]> => {
     const query = selectFrom(db, spec.table, spec.columns);
-    query.where(condition);
     query.orderBy(...sort);
-    if (page) {
-      query.limit(page.limit);
-      query.offset(page.offset);
+    if (!page) {
+      query.where(condition);
+      return await query;
     }
+    // The page's ids first, from the filter and sort alone; the row's other columns (counts and
+    // other subqueries) are then computed for those rows only, not for every row the offset skips.
+    const ids = db
+      .select({ id: spec.id })
+      .from(spec.table)
+      .where(condition)
+      .orderBy(...sort)
+      .limit(page.limit)
+      .offset(page.offset);
+    query.where(inArray(spec.id, ids));
     return await query;
   };
 
@@ -141,18 +175,8 @@ export function resourceRoutes<Q extends ListQuery, C extends Values, U extends 
     return row;
   };
 
-  const checkUnique = async (session: Session, values: Values, id?: number) => {
-    for (const u of spec.unique ?? []) {
-      const value = values[u.field];
-      if (value === undefined || value === null || value === '') continue;
-      const same = u.ignoreCase ? sql`lower(${u.column}) = lower(${value})` : eq(u.column, value);
-      const [clash] = await db
-        .select({ id: spec.id })
-        .from(spec.table)
-        .where(and(same, u.platformWide ? undefined : tenancyOf(session, null), id ? ne(spec.id, id) : undefined));
-      if (clash) throw new AppError(ResultCode.conflict, 'common.duplicate', { field: u.field });
-    }
-  };
+  const checkUnique = (session: Session, values: Values, id?: number) =>
+    refuseDuplicates(db, { table: spec.table, id: spec.id, unique: spec.unique ?? [], tenancy: tenancyOf(session, null) }, values, id);
 
   const { api } = spec;
   // The contract declares who may call; the tenancy here must agree on platform-only resources.
@@ -166,8 +190,12 @@ export function resourceRoutes<Q extends ListQuery, C extends Values, U extends 
     r.endpoint(api.page, async ({ session, query }) => {
       const condition = await where(query, session);
       const sort = order(query);
-      const [count] = await db.select({ total: countOf }).from(spec.table).where(condition);
-      return { list: await rows(condition, sort, { offset: (query.page - 1) * query.limit, limit: query.limit }), total: count?.total ?? 0 };
+      // Side by side on a pooled server (PGlite runs them one after the other).
+      const [[count], list] = await Promise.all([
+        db.select({ total: countOf }).from(spec.table).where(condition),
+        rows(condition, sort, { offset: (query.page - 1) * query.limit, limit: query.limit }),
+      ]);
+      return { list, total: count?.total ?? 0 };
     });
   }
   if (api.list) {

@@ -50,7 +50,12 @@ export const SCREENS: Readonly<Record<string, ScreenModule>> = {
   'system/dept/index': () => import('../features/system/dept/dept-page').then((m) => ({ default: m.DeptPage })),
   'system/post/index': () => import('../features/system/post/post-page').then((m) => ({ default: m.PostPage })),
   // Stores and the people in them.
+  'store/mesh/index': () => import('../features/store/mesh/store-page').then((m) => ({ default: m.StorePage })),
   'store/user/index': () => import('../features/store/store-user/store-user-page').then((m) => ({ default: m.StoreUserPage })),
+  // Stores: the device registry, app users' phones and their feedback.
+  'device/luminaire/index': () => import('../features/store/device/luminaire-page').then((m) => ({ default: m.LuminairePage })),
+  'device/mobile/index': () => import('../features/store/device/mobile-device-page').then((m) => ({ default: m.MobileDevicePage })),
+  'workbench/feedback': () => import('../features/store/feedback/feedback-page').then((m) => ({ default: m.FeedbackPage })),
   // Stores: the app's people, their own settings, account cancellations.
   'system/app-user/index': () => import('../features/store/app-user/app-user-page').then((m) => ({ default: m.AppUserPage })),
   'system/user-advanced/index': () => import('../features/store/user-advanced/user-advanced-page').then((m) => ({ default: m.UserAdvancedPage })),

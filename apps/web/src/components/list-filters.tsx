@@ -108,9 +108,9 @@ export interface SearchFormProps {
 export function SearchForm({ filters, values, onSearch }: SearchFormProps) {
   const { t } = useTranslation('components');
   const [form] = Form.useForm<FilterValues>();
-  // A form name prefixes the field ids: screens kept alive side by side may share a filter (`email`),
-  // and a label must point at its own screen's field.
-  const name = `search${useId().replace(/[^\w-]/g, '')}`;
+  // A form name prefixes the field ids: screens kept alive behind the one shown have search forms
+  // with fields of the same names, and a label must point at its own form's field.
+  const name = `list-search${useId()}`;
   // Filters applied from elsewhere (a link, back and forward) show in the fields; text typed but
   // not searched yet stays while they do not change (a kept-alive screen shown again).
   const applied = JSON.stringify(values ?? {});

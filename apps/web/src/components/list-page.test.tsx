@@ -130,6 +130,22 @@ describe('ListPage', () => {
     expect(params).toEqual({ createTimeFrom: '2025-01-01T00:00:00.000Z', createTimeTo: '2025-01-31T23:59:59.999Z' });
   });
 
+  test('a label points at its own list’s field while another list with the same filters stays mounted', async () => {
+    renderWithProviders(
+      <>
+        <div data-testid="hidden-list">
+          <ListPage query={storePageQuery} cache={storeCache} columns={columns} filters={filters} />
+        </div>
+        <div data-testid="shown-list">
+          <ListPage query={storePageQuery} cache={storeCache} columns={columns} filters={filters} />
+        </div>
+      </>,
+    );
+    const field = within(screen.getByTestId('shown-list')).getByLabelText('Store name');
+    expect(within(screen.getByTestId('shown-list')).getByRole('textbox')).toBe(field);
+    expect(within(screen.getByTestId('hidden-list')).getByLabelText('Store name')).not.toBe(field);
+  });
+
   test('a select of fixed choices filters like any other field, with the usual placeholder', async () => {
     const byStatus = [
       selectFilter('status', 'State', [
@@ -412,5 +428,44 @@ describe('ListPage order and address', () => {
     await waitFor(() => expect(router.state.location.search).toBe('?page=2'));
     expect(fetchStores.mock.calls.map(([q]) => q)).toEqual([{ page: 2, limit: 20 }]);
     expect(screen.getByTestId('pagination-pager').querySelector('[aria-current=page]')).toHaveTextContent('2');
+  });
+  test('tabs list from their own endpoint with the same search, start again at page 1, export their own rows and stay open after a reload', async () => {
+    const fetchOthers = vi.fn(async (_q: StoreQuery): Promise<Page<Store>> => ({ list: STORES.slice(0, 3), total: 3 }));
+    // The tabs' queries are keyed alike, by an endpoint's path under the resource.
+    const tabQuery = (path: string, fetch: typeof fetchStores) => (q: StoreQuery) =>
+      queryOptions({ queryKey: storeCache.key(path, q), queryFn: () => fetch(q) });
+    const otherExport = endpoint.get('/api/store/other/export-excel', { permission: 'store:mesh:export', summary: 'Export others to Excel' });
+    const download = vi.fn<DownloadFn>(() => Promise.resolve(new Blob([])));
+    vi.spyOn(URL, 'createObjectURL').mockImplementation(() => 'blob:x');
+    vi.spyOn(URL, 'revokeObjectURL').mockImplementation(() => undefined);
+    vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => undefined);
+    const tabbed = (
+      <ListPage
+        tabs={[
+          { key: 'stores', label: 'Stores', query: tabQuery('/stores', fetchStores), export: { endpoint: storeExport, fileName: 'stores', download } },
+          { key: 'others', label: 'Others', query: tabQuery('/others', fetchOthers), export: { endpoint: otherExport, fileName: 'others', download } },
+        ]}
+        cache={storeCache}
+        columns={sortable}
+        filters={filters}
+      />
+    );
+    const { router } = renderWithProviders(tabbed, { route: '/?meshName=Store&page=2' });
+    await waitFor(() => expect(lastQuery()).toEqual({ meshName: 'Store', page: 2, limit: 20 }));
+
+    await userEvent.click(screen.getByRole('tab', { name: 'Others' }));
+    await waitFor(() => expect(fetchOthers).toHaveBeenLastCalledWith({ meshName: 'Store', page: 1, limit: 20 }));
+    await waitFor(() => expect(router.state.location.search).toBe('?tab=others&meshName=Store'));
+    expect(screen.getByRole('tab', { name: 'Others' })).toHaveAttribute('aria-selected', 'true');
+    await userEvent.click(screen.getByTestId('list-export'));
+    expect(download).toHaveBeenCalledWith(otherExport, { meshName: 'Store' }, expect.any(Function));
+    vi.restoreAllMocks();
+
+    // A reload opens the same address: the tab is still open.
+    cleanup();
+    fetchOthers.mockClear();
+    renderWithProviders(tabbed, { route: '/?tab=others&meshName=Store' });
+    await waitFor(() => expect(fetchOthers).toHaveBeenCalledWith({ meshName: 'Store', page: 1, limit: 20 }));
+    expect(screen.getByRole('tab', { name: 'Others' })).toHaveAttribute('aria-selected', 'true');
   });
 });

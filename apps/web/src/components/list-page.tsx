@@ -7,6 +7,7 @@ import { keepPreviousData, useQuery, type QueryKey, type UseQueryOptions } from 
 import Button from 'antd/es/button';
 import Space from 'antd/es/space';
 import Table, { type ColumnsType, type ColumnType, type TableRef } from 'antd/es/table';
+import Tabs from 'antd/es/tabs';
 import Tooltip from 'antd/es/tooltip';
 import { useCallback, useEffect, useMemo, useRef, useState, type ComponentType, type Key, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -51,12 +52,34 @@ export interface ListActions<Row> {
   export?: { endpoint: ExportEndpoint; fileName: string; download?: DownloadFn };
 }
 
-export interface ListPageProps<Row extends object, Params extends PageQuery, TKey extends QueryKey, Answer = Page<Row>> {
-  /**
-   * A TanStack `queryOptions` factory giving `{ list, total }`, e.g. `staffPageQuery`; a list
-   * that shows the endpoint's answer otherwise (a tree) shapes it with `select`.
-   */
-  query: (params: Params) => UseQueryOptions<Answer, Error, Page<Row>, TKey>;
+/**
+ * A TanStack `queryOptions` factory giving `{ list, total }`, e.g. `staffPageQuery`; a list
+ * that shows the endpoint's answer otherwise (a tree) shapes it with `select`.
+ */
+export type ListQuery<Row, Params, TKey extends QueryKey, Answer> = (params: Params) => UseQueryOptions<Answer, Error, Page<Row>, TKey>;
+
+/** One tab of a list with tabs: another endpoint listing rows of the same shape (luminaires | gateways). */
+export interface ListTab<Row, Params, TKey extends QueryKey, Answer> {
+  key: string;
+  label: ReactNode;
+  query: ListQuery<Row, Params, TKey, Answer>;
+  /** The tab's own Excel export, as `actions.export` is a list's. */
+  export?: ListActions<Row>['export'];
+}
+
+/** Where the rows come from: one query, or tabs of their own (never both). */
+type ListSource<Row, Params, TKey extends QueryKey, Answer> =
+  | { query: ListQuery<Row, Params, TKey, Answer>; tabs?: undefined }
+  | {
+      /**
+       * Tabs above the search form sharing its filters, columns and actions; the one open is kept
+       * in the address, and switching starts again at page 1 with the same search.
+       */
+      tabs: readonly [ListTab<Row, Params, TKey, Answer>, ...ListTab<Row, Params, TKey, Answer>[]];
+      query?: undefined;
+    };
+
+export type ListPageProps<Row extends object, Params extends PageQuery, TKey extends QueryKey, Answer = Page<Row>> = ListSource<Row, Params, TKey, Answer> & {
   /**
    * The resource the list shows (its query is keyed under it): a save or delete made through
    * the list refreshes every query of it and of the resources showing it, on any screen.
@@ -84,7 +107,7 @@ export interface ListPageProps<Row extends object, Params extends PageQuery, TKe
    * `false` for a list that is not its screen's main one (inside a drawer).
    */
   inUrl?: boolean;
-}
+};
 
 type Dialog<Row> = { open: false } | { open: true; row?: Row; defaults?: Partial<Row> };
 
@@ -99,7 +122,8 @@ function parentKeys<Row extends object>(rows: readonly TreeRow<Row>[], keyOf: (r
  * search form, toolbar, table with row actions, pagination and Excel export.
  */
 export function ListPage<Row extends object, Params extends PageQuery, TKey extends QueryKey, Answer = Page<Row>>({
-  query,
+  query: oneQuery,
+  tabs,
   cache,
   columns,
   // Every entity of the contract has an `id`; screens whose rows don't pass rowKey.
@@ -119,9 +143,10 @@ export function ListPage<Row extends object, Params extends PageQuery, TKey exte
   const { t } = useTranslation('components');
   const [confirmDelete, confirmHolder] = useConfirmDelete();
   const {
-    state: { filters: search, page, limit, sort },
+    state: { filters: search, page, limit, sort, tab },
     update,
-  } = useListUrlState({ filters, sortKeys: sortKeysOf(columns) }, inUrl);
+  } = useListUrlState({ filters, sortKeys: sortKeysOf(columns), tabs: tabs?.map((item) => item.key) }, inUrl);
+  const openTab = tabs?.find((item) => item.key === tab) ?? tabs?.[0];
   const [dialog, setDialog] = useState<Dialog<Row>>({ open: false });
   // A tree starts fully expanded; only the rows someone folds stay folded.
   const [collapsed, setCollapsed] = useState<ReadonlySet<Key>>(new Set());
@@ -140,12 +165,15 @@ export function ListPage<Row extends object, Params extends PageQuery, TKey exte
   // against the contract, so the assembled parameters are the screen's query type.
   const order = useMemo((): FilterParams => (sort ? { sortBy: sort.by, sortOrder: sort.order } : {}), [sort]);
   const params = { ...allFilters, ...order, page, limit } as unknown as Params;
+  // ListSource gives a list either its tabs or its one query.
+  const query = openTab?.query ?? oneQuery!;
   const { data, isFetching, isPlaceholderData, refetch } = useQuery({ ...query(params), placeholderData: keepPreviousData });
   const total = data?.total ?? 0;
   const keyOf = useMemo(() => (typeof rowKey === 'function' ? rowKey : (row: Row) => row[rowKey] as Key), [rowKey]);
   const expandedKeys = useMemo(() => (tree ? parentKeys<Row>(data?.list ?? [], keyOf).filter((k) => !collapsed.has(k)) : []), [tree, data, keyOf, collapsed]);
 
-  const { create, edit, remove, export: exportExcel } = actions;
+  const { create, edit, remove } = actions;
+  const exportExcel = openTab ? openTab.export : actions.export;
   const canCreate = create && can(create.permission);
   const canEdit = edit && can(edit.permission);
   const canRemove = remove && can(remove.permission);
@@ -203,6 +231,14 @@ export function ListPage<Row extends object, Params extends PageQuery, TKey exte
   return (
     <div className="ld-list-page" data-testid="list-page">
       {confirmHolder}
+      {tabs && (
+        <Tabs
+          activeKey={openTab?.key}
+          items={tabs.map(({ key, label }) => ({ key, label }))}
+          onChange={(key) => update({ tab: key, page: 1 })}
+          data-testid="list-tabs"
+        />
+      )}
       {filters.length > 0 && <SearchForm filters={filters} values={search} onSearch={(next) => update({ filters: next, page: 1 })} />}
       <div style={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: 8, marginBottom: 12 }} data-testid="list-toolbar">
         {canCreate && (

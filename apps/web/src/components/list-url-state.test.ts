@@ -62,6 +62,17 @@ describe('list state in the address', () => {
     expect(readListState(search, shape)).toEqual(state);
   });
 
+  test('a list with tabs names only a tab other than the first; a tab it lacks falls back to the first', () => {
+    const tabbed: ListShape = { ...shape, tabs: ['luminaire', 'gateway'] };
+    const state = { ...INITIAL_LIST_STATE, filters: { name: 'Lab' }, tab: 'gateway' };
+    expect(writeListState('', state, tabbed)).toBe('?tab=gateway&name=Lab');
+    expect(readListState('?tab=gateway&name=Lab', tabbed)).toEqual(state);
+    expect(writeListState('?tab=gateway', { ...state, tab: 'luminaire' }, tabbed)).toBe('?name=Lab');
+    expect(readListState('?tab=sensor', tabbed)).toEqual(INITIAL_LIST_STATE);
+    // A list without tabs leaves the parameter to others.
+    expect(writeListState('?tab=x', INITIAL_LIST_STATE, shape)).toBe('?tab=x');
+  });
+
   test('the search form gets back the values that made the parameters', () => {
     const params = {
       name: 'Lab',

@@ -17,6 +17,8 @@ export interface ListState {
   limit: number;
   /** Absent: the server's default order. */
   sort?: ListSort;
+  /** The tab open, for a list with tabs; absent: the first. */
+  tab?: string;
 }
 
 export const INITIAL_LIST_STATE: ListState = { filters: {}, page: 1, limit: DEFAULT_LIMIT };
@@ -25,6 +27,8 @@ export const INITIAL_LIST_STATE: ListState = { filters: {}, page: 1, limit: DEFA
 export interface ListShape {
   filters: readonly FilterConfig[];
   sortKeys: readonly string[];
+  /** The keys of the list's tabs, the first open by default. */
+  tabs?: readonly string[];
 }
 
 // The largest page the server's 32-bit arithmetic takes; beyond it an address is garbage.
@@ -34,7 +38,7 @@ const MAX_PAGE = 2 ** 31 - 1;
 const paramsOf = (filter: FilterConfig) => (filter.kind === 'dateRange' ? [filter.from, filter.to] : [filter.name]);
 
 /** Every query parameter a list owns in its address; others (e.g. `brand`) are left as they are. */
-const ownedKeys = (shape: ListShape) => ['page', 'limit', 'sortBy', 'sortOrder', ...shape.filters.flatMap(paramsOf)];
+const ownedKeys = (shape: ListShape) => ['page', 'limit', 'sortBy', 'sortOrder', ...(shape.tabs ? ['tab'] : []), ...shape.filters.flatMap(paramsOf)];
 
 /** True when the address says anything about the list (so it is a list state, not a bare link to the screen). */
 export const addressesList = (search: string, shape: ListShape) => {
@@ -88,11 +92,15 @@ export function readListState(search: string, shape: ListShape): ListState {
   const by = params.get('sortBy');
   const order = params.get('sortOrder');
   const sorted = by !== null && shape.sortKeys.includes(by) && (order === 'asc' || order === 'desc');
+  // The first tab is the default: only another one is named in the address.
+  const tab = params.get('tab');
+  const otherTab = tab !== null && !!shape.tabs?.slice(1).includes(tab);
   return {
     filters,
     page: wholeNumber(params.get('page'), 1, MAX_PAGE) ?? 1,
     limit: limit !== undefined && (PAGE_SIZES as readonly number[]).includes(limit) ? limit : DEFAULT_LIMIT,
     ...(sorted && { sort: { by, order } }),
+    ...(otherTab && { tab }),
   };
 }
 
@@ -103,6 +111,7 @@ export function readListState(search: string, shape: ListShape): ListState {
 export function writeListState(search: string, state: ListState, shape: ListShape): string {
   const params = new URLSearchParams(search);
   for (const key of ownedKeys(shape)) params.delete(key);
+  if (state.tab && state.tab !== shape.tabs?.[0]) params.set('tab', state.tab);
   for (const [key, value] of Object.entries(state.filters)) params.set(key, value);
   if (state.sort) {
     params.set('sortBy', state.sort.by);

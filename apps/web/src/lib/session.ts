@@ -8,13 +8,16 @@ export const DEFAULT_AVATAR = `${import.meta.env.BASE_URL}avatar-default.svg`;
 
 /**
  * Who is signed in: what permission checks and the navbar read.
- * Only the app writes it (after sign-in, on sign-out); screens and components read it.
+ * The app sets and clears it (after sign-in, on sign-out); the person's own picture and name
+ * change through `updateUser` when they change them, and everything else only reads it.
  */
 export interface SessionState {
   user?: CurrentUser;
   roles: string[];
   permissions: string[];
   setIdentity: (info: Pick<PermissionInfo, 'user' | 'roles' | 'permissions'>) => void;
+  /** The signed-in person changed their own picture or name: shown everywhere at once. */
+  updateUser: (change: Partial<Pick<CurrentUser, 'avatar' | 'nickname'>>) => void;
   clear: () => void;
 }
 
@@ -28,5 +31,6 @@ export const useSession = create<SessionState>()((set) => ({
       roles: roles.length ? roles : [DEFAULT_ROLE],
       permissions,
     }),
+  updateUser: (change) => set(({ user }) => (user ? { user: { ...user, ...change } } : {})),
   clear: () => set({ user: undefined, roles: [], permissions: [] }),
 }));

@@ -70,6 +70,10 @@ export type AppMeUpdate = z.infer<typeof AppMeUpdate>;
 export const AppCancelBody = z.object({ password: Password, reason: Text(500, { lines: true }).default('') });
 export type AppCancelBody = z.infer<typeof AppCancelBody>;
 
+/** The account and its password: a person who asked to cancel proves it is them to take it back. */
+export const AppWithdrawBody = AccountFields.extend({ password: Password }).superRefine(exactlyOneAccount);
+export type AppWithdrawBody = z.infer<typeof AppWithdrawBody>;
+
 /** Public calls that hash passwords or send messages: few per minute, small bodies. */
 const AUTH_LIMITS = { public: true, rateLimit: 10, bodyLimit: 16_384 } as const;
 
@@ -90,6 +94,12 @@ export const appAccountApi = {
   logout: endpoint.post('/open/app/auth/logout', { appUser: true, summary: 'Sign out of this install', answer: z.boolean() }),
   me: endpoint.get('/open/app/me', { appUser: true, summary: 'The signed-in app user, with what they may do', answer: AppMe }),
   updateMe: endpoint.put('/open/app/me', { appUser: true, summary: 'Change nickname and country', body: AppMeUpdate, answer: AppMe }),
+  withdrawCancellation: endpoint.post('/open/app/auth/withdraw-cancellation', {
+    ...AUTH_LIMITS,
+    summary: 'Keep the account after all: within the grace period, the password withdraws the cancellation and enables the account',
+    body: AppWithdrawBody,
+    answer: z.literal(true),
+  }),
   cancel: endpoint.post('/open/app/me/cancel', {
     appUser: true,
     bodyLimit: 16_384,

@@ -36,6 +36,8 @@ const cases: [Endpoint, Record<string, unknown>, string][] = [
   [appAccountApi.login, { mobile: '+31600000000', password: 'x', ...install, platform: 'windows' }, 'platform'],
   [appAccountApi.updateMe, { nickname: 'A'.repeat(31), country: 'NL' }, 'nickname'],
   [appAccountApi.cancel, { reason: 'no password' }, 'password'],
+  [appAccountApi.withdrawCancellation, { mobile: '+31600000000' }, 'password'],
+  [appAccountApi.withdrawCancellation, { password: 'long enough' }, 'email'],
   [appStoreApi.create, { meshName: 'Shop', timezone: 'Mars/Olympus', country: 'NL' }, 'timezone'],
   [appStoreApi.create, { meshName: 'Shop', timezone: '+01:00', country: 'NL' }, 'timezone'],
   [appStoreApi.create, { meshName: '', timezone: 'UTC', country: 'NL' }, 'meshName'],

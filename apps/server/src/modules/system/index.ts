@@ -14,6 +14,7 @@ import logRoutes from './log/routes';
 import menuRoutes from './menu/routes';
 import platformSettingRoutes from './platform-setting/routes';
 import postRoutes from './post/routes';
+import profileRoutes from './profile/routes';
 import roleRoutes from './role/routes';
 import sessionRoutes from './session/routes';
 import tenantPackageRoutes from './tenant-package/routes';
@@ -37,6 +38,7 @@ export const systemArea: Area = {
     areaRoutes,
     userRoutes,
     avatarRoutes,
+    profileRoutes,
     roleRoutes,
     deptRoutes,
     tenantRoutes,

@@ -17,10 +17,7 @@ export interface AvatarDialogProps {
 }
 
 /** Shows the new picture everywhere at once: the navbar reads the session's user. */
-function showAvatar({ avatar }: StaffAvatar) {
-  const { user, roles, permissions, setIdentity } = useSession.getState();
-  if (user) setIdentity({ user: { ...user, avatar }, roles, permissions });
-}
+const showAvatar = ({ avatar }: StaffAvatar) => useSession.getState().updateUser({ avatar });
 
 /**
  * The signed-in staff member's picture: JPG, PNG, GIF or WebP, checked here by name and content

@@ -1,4 +1,4 @@
-import { appAccountApi, appStoreApi } from '@lightdesk/contract';
+import { appAccountApi, appStoreApi, appUserStatusUpdate } from '@lightdesk/contract';
 import { eq } from 'drizzle-orm';
 import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
@@ -148,7 +148,7 @@ describe('cancellation', () => {
     expect((await leaving.send(appAccountApi.cancel, { password: 'wrong password' })).key).toBe('auth.password-wrong');
     expect((await leaving.send(appAccountApi.cancel, { password: PASSWORD, reason: 'Moving' })).code).toBe(200);
     expect((await leaving.send(appAccountApi.me)).code).toBe(401);
-    expect((await login({ mobile: '+4915100000050' })).key).toBe('auth.disabled');
+    expect((await login({ mobile: '+4915100000050' })).key).toBe('app.cancellation-pending');
     const [request] = await t.ctx.db.select().from(appCancellationRequests).where(eq(appCancellationRequests.appUserId, id));
     expect(request!.purgeAfter.getTime() - request!.createdAt.getTime()).toBe(7 * 86400 * 1000);
 
@@ -184,16 +184,35 @@ test('while the platform has registration closed, no code is sent and nobody reg
   }
 });
 
-test('a withdrawn cancellation is never purged', async () => {
-  const id = await register({ mobile: '+4915100000070' }, 'Staying');
-  const client = new ApiClient(t.base, (await login({ mobile: '+4915100000070' })).data.token);
+test('within the grace period the person takes the cancellation back with their password, and is never purged', async () => {
+  const mobile = '+4915100000070';
+  const id = await register({ mobile }, 'Staying');
+  const client = new ApiClient(t.base, (await login({ mobile })).data.token);
+  expect((await t.api.send(appAccountApi.withdrawCancellation, { mobile, password: PASSWORD })).key).toBe('app.no-cancellation');
   await client.send(appAccountApi.cancel, { password: PASSWORD });
-  await t.ctx.db.update(appCancellationRequests).set({ withdrawnAt: t.clock.now() }).where(eq(appCancellationRequests.appUserId, id));
+
+  expect((await t.api.send(appAccountApi.withdrawCancellation, { mobile, password: 'wrong password' })).key).toBe('auth.bad-credentials');
+  expect((await t.api.send(appAccountApi.withdrawCancellation, { mobile: '+4915100000079', password: PASSWORD })).key).toBe('auth.bad-credentials');
+  expect((await t.api.send(appAccountApi.withdrawCancellation, { mobile, password: PASSWORD })).code).toBe(200);
+  expect((await login({ mobile })).code).toBe(200);
+  expect((await t.api.send(appAccountApi.withdrawCancellation, { mobile, password: PASSWORD })).key).toBe('app.no-cancellation');
+
   t.clock.advance(30 * 86400);
   expect(await purgeNow()).toEqual({ accounts: 0 });
-  expect((await t.ctx.db.select().from(appUsers).where(eq(appUsers.id, id)))[0]).toMatchObject({
-    nickname: 'Staying',
-    mobile: '+4915100000070',
-    purgedAt: null,
-  });
+  expect((await t.ctx.db.select().from(appUsers).where(eq(appUsers.id, id)))[0]).toMatchObject({ nickname: 'Staying', mobile, status: 0, purgedAt: null });
+  expect((await t.ctx.db.select().from(appCancellationRequests).where(eq(appCancellationRequests.appUserId, id)))[0]!.withdrawnAt).not.toBeNull();
+});
+
+test('an operator enabling the account again withdraws its cancellation', async () => {
+  const mobile = '+4915100000080';
+  const id = await register({ mobile }, 'Rescued');
+  const client = new ApiClient(t.base, (await login({ mobile })).data.token);
+  await client.send(appAccountApi.cancel, { password: PASSWORD });
+  const admin = await t.signIn('admin');
+  expect((await admin.send(appUserStatusUpdate, { id, status: 0 })).code).toBe(200);
+  const [request] = await t.ctx.db.select().from(appCancellationRequests).where(eq(appCancellationRequests.appUserId, id));
+  expect(request!.withdrawnAt).not.toBeNull();
+  t.clock.advance(30 * 86400);
+  expect(await purgeNow()).toEqual({ accounts: 0 });
+  expect((await login({ mobile })).code).toBe(200);
 });

@@ -1,4 +1,13 @@
-import { ResultCode, type AppCancelBody, type AppCodeBody, type AppLoginBody, type AppMe, type AppMeUpdate, type AppRegisterBody } from '@lightdesk/contract';
+import {
+  ResultCode,
+  type AppCancelBody,
+  type AppCodeBody,
+  type AppLoginBody,
+  type AppMe,
+  type AppMeUpdate,
+  type AppRegisterBody,
+  type AppWithdrawBody,
+} from '@lightdesk/contract';
 import { and, desc, eq, gt, isNull } from 'drizzle-orm';
 import { addSeconds } from '../../../lib/clock';
 import type { AppContext } from '../../../lib/context';
@@ -130,7 +139,12 @@ export async function createAppUser(ctx: AppContext, body: Omit<AppRegisterBody,
  * Signs in with a password. An unknown account costs the same hashing, gets the same refusal
  * and is locked alike after repeated failures, so the answers tell nobody which accounts exist.
  */
-export async function login(ctx: AppContext, body: AppLoginBody, meta: ClientMeta) {
+/**
+ * The account the address and password name. An unknown account costs the same hashing, gets the
+ * same refusal and is locked alike after repeated failures, so the answers tell nobody which
+ * accounts exist.
+ */
+async function provenAccount(ctx: AppContext, body: AccountName & { password: string }) {
   const { target } = accountOf(body);
   const now = ctx.clock.now();
   const [failures] = await ctx.db.select().from(appSignInFailures).where(eq(appSignInFailures.account, target));
@@ -151,8 +165,15 @@ export async function login(ctx: AppContext, body: AppLoginBody, meta: ClientMet
       });
     throw new AppError(ResultCode.badInput, 'auth.bad-credentials', { field: 'password' });
   }
-  if (user.status !== 0) throw new AppError(ResultCode.forbidden, 'auth.disabled');
   if (failures) await ctx.db.delete(appSignInFailures).where(eq(appSignInFailures.account, target));
+  return user;
+}
+
+/** Signs in with a password and registers the install as the person's mobile device. */
+export async function login(ctx: AppContext, body: AppLoginBody, meta: ClientMeta) {
+  const user = await provenAccount(ctx, body);
+  const now = ctx.clock.now();
+  if (user.status !== 0) throw new AppError(ResultCode.forbidden, (await pendingCancellation(ctx, user.id)) ? 'app.cancellation-pending' : 'auth.disabled');
   const { installId, platform, model, osVersion, appVersion, pushId } = body;
   const install = { installId, platform, model, osVersion, appVersion, pushId };
   const session = await ctx.db.transaction(async (tx) => {
@@ -206,5 +227,26 @@ export async function cancelAccount(ctx: AppContext, appUserId: number, body: Ap
     await tx.update(appUsers).set({ status: 1, updatedAt: now }).where(eq(appUsers.id, appUserId));
     await revokeAppSessions(tx, now, { appUserId }, 'account-cancelled');
     await tx.insert(appCancellationRequests).values({ appUserId, reason: body.reason, purgeAfter: addSeconds(now, graceDays * 86400), createdAt: now });
+  });
+}
+
+/** The person's cancellation request still waiting out its grace period, if any. */
+async function pendingCancellation(ctx: AppContext, appUserId: number) {
+  const [request] = await ctx.db
+    .select({ id: appCancellationRequests.id })
+    .from(appCancellationRequests)
+    .where(and(eq(appCancellationRequests.appUserId, appUserId), isNull(appCancellationRequests.withdrawnAt), isNull(appCancellationRequests.purgedAt)));
+  return request;
+}
+
+/** Takes a cancellation back within the grace period: the account is enabled again and kept. */
+export async function withdrawCancellation(ctx: AppContext, body: AppWithdrawBody) {
+  const user = await provenAccount(ctx, body);
+  const request = await pendingCancellation(ctx, user.id);
+  if (!request) throw refusal('app.no-cancellation');
+  const now = ctx.clock.now();
+  await ctx.db.transaction(async (tx) => {
+    await tx.update(appCancellationRequests).set({ withdrawnAt: now }).where(eq(appCancellationRequests.id, request.id));
+    await tx.update(appUsers).set({ status: 0, updatedAt: now }).where(eq(appUsers.id, user.id));
   });
 }

@@ -2,7 +2,7 @@ import { appAccountApi } from '@lightdesk/contract';
 import type { FastifyRequest } from 'fastify';
 import { defineRoutes } from '../../../lib/routes';
 import { appUserOf, revokeAppSessions } from './app-sessions';
-import { cancelAccount, login, readMe, register, sendRegistrationCode, updateMe } from './account';
+import { cancelAccount, login, readMe, register, sendRegistrationCode, updateMe, withdrawCancellation } from './account';
 
 const metaOf = (req: FastifyRequest) => ({ ip: req.ip, userAgent: String(req.headers['user-agent'] ?? '') });
 
@@ -20,6 +20,10 @@ export default defineRoutes((r, ctx) => {
   });
   r.endpoint(appAccountApi.me, ({ caller }) => readMe(ctx, appUserOf(caller).appUserId));
   r.endpoint(appAccountApi.updateMe, ({ caller, body }) => updateMe(ctx, appUserOf(caller).appUserId, body));
+  r.endpoint(appAccountApi.withdrawCancellation, async ({ body }) => {
+    await withdrawCancellation(ctx, body);
+    return true as const;
+  });
   r.endpoint(appAccountApi.cancel, async ({ caller, body }) => {
     await cancelAccount(ctx, appUserOf(caller).appUserId, body);
     return true;

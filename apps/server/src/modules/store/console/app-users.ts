@@ -1,5 +1,5 @@
 import { appUserApi, appUserDelete, appUserStatusUpdate } from '@lightdesk/contract';
-import { and, desc, eq, sql } from 'drizzle-orm';
+import { and, desc, eq, isNull, sql } from 'drizzle-orm';
 import type { Session } from '../../../lib/context';
 import { notFound, refusal } from '../../../lib/errors';
 import { resourceRoutes, type RowOf } from '../../../lib/resource';
@@ -81,6 +81,13 @@ export default defineRoutes((r, ctx) => {
       await tx.update(appUsers).set({ status: body.status, updatedAt: now }).where(eq(appUsers.id, body.id));
       // A disabled person is signed out of every phone now, not when their token next expires.
       if (body.status === 1) await revokeAppSessions(tx, now, { appUserId: body.id }, 'disabled');
+      // Enabling someone who asked to cancel keeps their account: the request is withdrawn, not left to the purge.
+      if (body.status === 0) {
+        await tx
+          .update(appCancellationRequests)
+          .set({ withdrawnAt: now })
+          .where(and(eq(appCancellationRequests.appUserId, body.id), isNull(appCancellationRequests.withdrawnAt), isNull(appCancellationRequests.purgedAt)));
+      }
     });
     return true;
   });

@@ -9,11 +9,10 @@ import { readSetting } from '../config/settings';
 import { cancelAccount, changePassword } from './account';
 import { checkCaptcha, createCaptcha } from './captcha';
 import { menusOf, permissionInfo } from './permission-info';
-import { assertMaySignIn, checkPassword, findAccount, openSession, recordLogin, throttleAddress, throttleGuessing, type ClientMeta } from './sign-in';
+import { assertMaySignIn, checkPassword, findAccount, metaOf, openSession, recordLogin, throttleAddress, throttleGuessing, type ClientMeta } from './sign-in';
 import { consumeLoginCode, sendLoginCode, smsCodeWrong } from './sms';
 import { readBrowserKey, socialSignIn } from './social';
 
-const metaOf = (req: FastifyRequest): ClientMeta => ({ ip: req.ip, userAgent: String(req.headers['user-agent'] ?? '') });
 const browserKeyOf = (req: FastifyRequest) => readBrowserKey(req.headers.cookie);
 
 /** The provider's callback carries whatever the provider sends; the state is all it needs named. */

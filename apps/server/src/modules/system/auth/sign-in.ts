@@ -1,5 +1,6 @@
 import { ResultCode, type LoginResult } from '@lightdesk/contract';
 import { and, desc, eq, gt, inArray, ne, sql } from 'drizzle-orm';
+import type { FastifyRequest } from 'fastify';
 import { loginLog, tenants, users } from '../schema';
 import { createSession } from './staff-sessions';
 import { readSetting } from '../config/settings';
@@ -25,6 +26,7 @@ export interface ClientMeta {
   ip: string;
   userAgent: string;
 }
+export const metaOf = (req: FastifyRequest): ClientMeta => ({ ip: req.ip, userAgent: String(req.headers['user-agent'] ?? '') });
 
 export const FAILED_RESULTS = ['bad-credentials', 'captcha', 'sms-code', 'social-failed', 'not-linked'];
 

@@ -1,7 +1,7 @@
 import { ALL_PERMISSIONS, SUPER_ROLE } from '@lightdesk/contract';
-import { and, eq, isNull, ne } from 'drizzle-orm';
+import { and, eq, gt, isNull, or, sql } from 'drizzle-orm';
 import type { Database } from '../../../db/client';
-import { menus, roleMenus, roles, sessions, tenants, userRoles, users } from '../schema';
+import { sessions, tenants, users } from '../schema';
 import { bearerToken, type Authenticator } from '../../../lib/callers';
 import { addSeconds } from '../../../lib/clock';
 import type { AppContext, Session } from '../../../lib/context';
@@ -16,6 +16,16 @@ export const SESSION_LIFETIME = {
 const TOUCH_EVERY_SECONDS = 30;
 
 export const lifetimeOf = (rememberMe: boolean) => (rememberMe ? SESSION_LIFETIME.remembered : SESSION_LIFETIME.normal);
+
+/**
+ * A tenant's sessions that still work: not revoked, before their absolute expiry, not idle past
+ * the limit of their kind, of an enabled account. Joins `users`; never selects the token hash.
+ */
+export function liveSessions(ctx: AppContext, tenantId: number) {
+  const now = ctx.clock.now();
+  const notIdle = (rememberMe: boolean) => and(eq(sessions.rememberMe, rememberMe), gt(sessions.lastSeenAt, addSeconds(now, -lifetimeOf(rememberMe).idle)));
+  return and(eq(sessions.tenantId, tenantId), isNull(sessions.revokedAt), gt(sessions.expiresAt, now), or(notIdle(true), notIdle(false)), eq(users.status, 0));
+}
 
 export async function createSession(ctx: AppContext, user: { id: number; tenantId: number }, meta: { rememberMe: boolean; ip: string; userAgent: string }) {
   const token = randomToken();
@@ -39,6 +49,7 @@ export async function createSession(ctx: AppContext, user: { id: number; tenantI
 /** The live session behind a token, or null when the token is unknown, revoked or expired. */
 export async function resolveSession(ctx: AppContext, token: string): Promise<Session | null> {
   const now = ctx.clock.now();
+  // One statement per request: the session, its person and tenant, and their grants.
   const [row] = await ctx.db
     .select({
       id: sessions.id,
@@ -54,6 +65,13 @@ export async function resolveSession(ctx: AppContext, token: string): Promise<Se
       tenantType: tenants.type,
       tenantStatus: tenants.status,
       tenantExpiresAt: tenants.expiresAt,
+      roles: sql<string[]>`coalesce((
+        select json_agg(r.code order by r.code) from user_roles ur join roles r on r.id = ur.role_id
+        where ur.user_id = ${sessions.userId} and r.status = 0), '[]'::json)`,
+      permissions: sql<string[]>`coalesce((
+        select json_agg(distinct m.permission order by m.permission) from user_roles ur
+        join roles r on r.id = ur.role_id join role_menus rm on rm.role_id = r.id join menus m on m.id = rm.menu_id
+        where ur.user_id = ${sessions.userId} and r.status = 0 and m.status = 0 and m.permission <> ''), '[]'::json)`,
     })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
@@ -64,7 +82,8 @@ export async function resolveSession(ctx: AppContext, token: string): Promise<Se
   if (now >= row.expiresAt || idleFor >= lifetimeOf(row.rememberMe).idle) return null;
   if (row.userStatus !== 0 || row.tenantStatus !== 0 || (row.tenantExpiresAt && row.tenantExpiresAt <= now)) return null;
   if (idleFor >= TOUCH_EVERY_SECONDS) await ctx.db.update(sessions).set({ lastSeenAt: now }).where(eq(sessions.id, row.id));
-  const grants = await loadGrants(ctx.db, row.userId, row.tenantType);
+  // The platform's admin role holds every permission, whatever menus exist.
+  const superAdmin = row.tenantType === 'platform' && row.roles.includes(SUPER_ROLE);
   return {
     id: row.id,
     userId: row.userId,
@@ -72,28 +91,9 @@ export async function resolveSession(ctx: AppContext, token: string): Promise<Se
     tenantId: row.tenantId,
     tenantCode: row.tenantCode,
     tenantType: row.tenantType,
-    ...grants,
+    roles: row.roles,
+    permissions: superAdmin ? [ALL_PERMISSIONS] : row.permissions,
   };
-}
-
-/** Role codes and permission codes of a user's enabled roles. The platform's admin role holds `*:*:*`. */
-export async function loadGrants(db: Database, userId: number, tenantType: 'platform' | 'agent') {
-  const roleRows = await db
-    .select({ id: roles.id, code: roles.code })
-    .from(userRoles)
-    .innerJoin(roles, eq(roles.id, userRoles.roleId))
-    .where(and(eq(userRoles.userId, userId), eq(roles.status, 0)));
-  const roleCodes = roleRows.map((r) => r.code);
-  if (tenantType === 'platform' && roleCodes.includes(SUPER_ROLE)) return { roles: roleCodes, permissions: [ALL_PERMISSIONS] };
-  if (!roleRows.length) return { roles: roleCodes, permissions: [] };
-  const permissionRows = await db
-    .selectDistinct({ permission: menus.permission })
-    .from(roleMenus)
-    .innerJoin(menus, eq(menus.id, roleMenus.menuId))
-    .innerJoin(userRoles, eq(userRoles.roleId, roleMenus.roleId))
-    .innerJoin(roles, eq(roles.id, userRoles.roleId))
-    .where(and(eq(userRoles.userId, userId), eq(roles.status, 0), eq(menus.status, 0), ne(menus.permission, '')));
-  return { roles: roleCodes, permissions: permissionRows.map((r) => r.permission).sort() };
 }
 
 export async function revokeSession(ctx: AppContext, sessionId: number, reason: string) {

@@ -1,32 +1,12 @@
 import { sessionApi } from '@lightdesk/contract';
-import { and, asc, desc, eq, gt, isNull, or } from 'drizzle-orm';
+import { and, asc, desc, eq } from 'drizzle-orm';
 import { sessions, users } from '../schema';
-import { revokeSession, SESSION_LIFETIME } from '../auth/staff-sessions';
+import { liveSessions, revokeSession } from '../auth/staff-sessions';
 import { countOf } from '../../../lib/sql';
-import { addSeconds } from '../../../lib/clock';
-import type { AppContext, Session } from '../../../lib/context';
 import { notFound } from '../../../lib/errors';
 import { sortColumn } from '../../../lib/resource';
 import { contains } from '../../../lib/filters';
 import { defineRoutes } from '../../../lib/routes';
-
-/**
- * Sessions of the caller's tenant that still work: not revoked, before their absolute expiry,
- * and not idle past the limit of their kind (SESSION_LIFETIME in ../auth/staff-sessions.ts). The token hash
- * is never selected.
- */
-function live(ctx: AppContext, session: Session) {
-  const now = ctx.clock.now();
-  const notIdle = (rememberMe: boolean) =>
-    and(eq(sessions.rememberMe, rememberMe), gt(sessions.lastSeenAt, addSeconds(now, -SESSION_LIFETIME[rememberMe ? 'remembered' : 'normal'].idle)));
-  return and(
-    eq(sessions.tenantId, session.tenantId),
-    isNull(sessions.revokedAt),
-    gt(sessions.expiresAt, now),
-    or(notIdle(true), notIdle(false)),
-    eq(users.status, 0),
-  );
-}
 
 const sortable = { lastSeenAt: sessions.lastSeenAt, createdAt: sessions.createdAt, username: users.username, ip: sessions.ip };
 
@@ -34,7 +14,7 @@ export default defineRoutes((r, ctx) => {
   const { db } = ctx;
 
   r.endpoint(sessionApi.page, async ({ session, query }) => {
-    const where = and(live(ctx, session), contains(users.username, query.username), contains(sessions.ip, query.ip));
+    const where = and(liveSessions(ctx, session.tenantId), contains(users.username, query.username), contains(sessions.ip, query.ip));
     const sortBy = query.sortBy ? sortColumn(sortable, query.sortBy) : sessions.lastSeenAt;
     const [count] = await db.select({ total: countOf }).from(sessions).innerJoin(users, eq(users.id, sessions.userId)).where(where);
     const list = await db

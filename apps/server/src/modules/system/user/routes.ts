@@ -1,5 +1,5 @@
 import { ResultCode, staffApi } from '@lightdesk/contract';
-import { and, desc, eq, inArray, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray } from 'drizzle-orm';
 import { cancellationRequests, depts, userPosts, userRoles, users } from '../schema';
 import { revokeUserSessions } from '../auth/staff-sessions';
 import { countOf } from '../../../lib/sql';
@@ -11,23 +11,7 @@ import { contains, equals, within } from '../../../lib/filters';
 import { defineRoutes } from '../../../lib/routes';
 import * as staff from './service';
 
-/** The columns of a list row, a detail answer and the export; never the password hash. */
-const columns = {
-  id: users.id,
-  username: users.username,
-  nickname: users.nickname,
-  deptId: users.deptId,
-  deptName: sql<string | null>`(select ${depts.name} from ${depts} where ${depts.id} = ${users.deptId})`.as('dept_name'),
-  email: users.email,
-  mobile: users.mobile,
-  sex: users.sex,
-  status: users.status,
-  remark: users.remark,
-  lastLoginAt: users.lastLoginAt,
-  lastLoginIp: users.lastLoginIp,
-  createdAt: users.createdAt,
-};
-type StaffRow = RowOf<typeof columns>;
+type StaffRow = RowOf<typeof staff.staffColumns>;
 
 const SEX = ['Unknown', 'Male', 'Female'];
 
@@ -38,7 +22,7 @@ export default defineRoutes((r, ctx) => {
     id: users.id,
     tenancy: { tenant: users.tenantId },
     dataScope: staff.staffScope,
-    columns,
+    columns: staff.staffColumns,
     filters: async (q, session) => [
       contains(users.username, q.username),
       contains(users.nickname, q.nickname),
@@ -57,11 +41,7 @@ export default defineRoutes((r, ctx) => {
       lastLoginAt: users.lastLoginAt,
     },
     defaultSort: [desc(users.id)],
-    unique: [
-      // Sign-in has no tenant field, so a username (any case) and a mobile number name one account platform-wide.
-      { field: 'username', column: users.username, platformWide: true, ignoreCase: true, index: 'users_username_key' },
-      { field: 'mobile', column: users.mobile, platformWide: true, index: 'users_mobile_key' },
-    ],
+    unique: staff.staffUnique,
     validate: async (ctx, session, values, id) => {
       await staff.checkLinks(ctx, session, values);
       if ('password' in values) staff.refusePasswordLikeUsername(values.password, values.username);

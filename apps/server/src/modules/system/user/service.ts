@@ -1,5 +1,5 @@
 import { ResultCode, SUPER_ROLE, type MessageKey, type StaffAssignRoles, type StaffPasswordReset, type StaffStatusUpdate } from '@lightdesk/contract';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { Database } from '../../../db/client';
 import { depts, posts, roles, tenants, userPosts, userRoles, users } from '../schema';
 import { revokeUserSessions } from '../auth/staff-sessions';
@@ -8,6 +8,7 @@ import type { AppContext, Session } from '../../../lib/context';
 import { dataScopeOn } from '../data-scope';
 import { AppError, notFound } from '../../../lib/errors';
 import { requireRows } from '../../../lib/references';
+import type { UniqueField } from '../../../lib/resource';
 import { hashPassword } from '../../../lib/secrets';
 
 /** The account seeded on first start; usernames are unique platform-wide, so the name identifies it. */
@@ -16,6 +17,29 @@ export const isBuiltinAdmin = (username: string) => username.toLowerCase() === B
 
 /** Staff rows are placed by their department and owned by themselves (scope 5: "own data" is one's own account). */
 export const staffScope = dataScopeOn({ dept: users.deptId, owner: users.id });
+
+/** The columns of a list row, a detail answer and the export; never the password hash. */
+export const staffColumns = {
+  id: users.id,
+  username: users.username,
+  nickname: users.nickname,
+  deptId: users.deptId,
+  deptName: sql<string | null>`(select ${depts.name} from ${depts} where ${depts.id} = ${users.deptId})`.as('dept_name'),
+  email: users.email,
+  mobile: users.mobile,
+  sex: users.sex,
+  status: users.status,
+  remark: users.remark,
+  lastLoginAt: users.lastLoginAt,
+  lastLoginIp: users.lastLoginIp,
+  createdAt: users.createdAt,
+};
+
+/** Sign-in has no tenant field, so a username (any case) and a mobile number name one account platform-wide. */
+export const staffUnique: UniqueField[] = [
+  { field: 'username', column: users.username, platformWide: true, ignoreCase: true, index: 'users_username_key' },
+  { field: 'mobile', column: users.mobile, platformWide: true, index: 'users_mobile_key' },
+];
 
 /** A staff member the caller may act on: same tenant and inside their data scope; anyone else is "not found". */
 export async function findStaff(ctx: AppContext, session: Session, id: number) {

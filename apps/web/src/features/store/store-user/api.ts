@@ -1,8 +1,8 @@
 import { storeMemberApi, type StoreMemberQuery } from '@lightdesk/contract';
 import { call } from '../../../lib/http';
-import { resourceCache } from '../../../lib/resource-cache';
+import { storeMemberCache } from '../shared/store-caches';
 
-export const storeMemberCache = resourceCache('store', 'member');
+export { storeMemberCache };
 
 export const storeMemberPageQuery = (q: StoreMemberQuery) => storeMemberCache.query(storeMemberApi.page, q);
 export const removeStoreMember = (id: number) => call(storeMemberApi.remove, { id });

@@ -1,0 +1,97 @@
+import { gatewayApi, luminaireApi, type StoreDevice } from '@lightdesk/contract';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { beforeEach, describe, expect, test, vi } from 'vitest';
+import { renderWithProviders, signedInWith } from '../../../components/test-utils';
+import { storeTestI18n } from '../shared/store-test-i18n';
+import { LuminairePage } from './luminaire-page';
+
+const server = await vi.hoisted(async () => (await import('../../../test/fake-server')).fakeServer());
+vi.mock('../../../lib/http/clients', (original) => server.clientsModule(original));
+
+const device = (id: number, kind: StoreDevice['kind'], deviceName: string): StoreDevice => ({
+  id,
+  kind,
+  deviceName,
+  uuid: `uuid-${id}`,
+  deviceCode: `code-${id}`,
+  model: kind === 'luminaire' ? 'Spot S2' : 'GW-1',
+  meshAddress: id,
+  firmwareVersion: '2.4.1',
+  meshId: 'mesh-0001',
+  meshName: 'Northwind Amsterdam',
+  groupName: kind === 'luminaire' ? 'Shelves' : null,
+  countryCode: 'NL',
+  address: 'Damrak 1, Amsterdam',
+  createDate: '2026-01-02T03:04:05.000Z',
+  online: null,
+});
+
+beforeEach(() => {
+  server.reset();
+  server.answer(luminaireApi.page, { list: [device(1, 'luminaire', 'Shoe wall spot')], total: 1 });
+  server.answer(gatewayApi.page, { list: [device(2, 'gateway', 'Back office gateway'), device(3, 'sensor', 'Entrance sensor')], total: 2 });
+});
+
+describe('Luminaires', () => {
+  test('the Gateways & sensors tab lists from its own endpoint with the same search, from page 1', async () => {
+    signedInWith();
+    const { router } = renderWithProviders(<LuminairePage />, { i18n: storeTestI18n() });
+    expect(await screen.findByText('Shoe wall spot')).toBeInTheDocument();
+    const search = screen.getByTestId('list-search');
+    await userEvent.type(within(search).getByLabelText('Store ID'), 'mesh-0001');
+    await userEvent.click(within(search).getByRole('button', { name: /Search/ }));
+    await waitFor(() => expect(server.sent(luminaireApi.page).at(-1)).toEqual({ meshId: 'mesh-0001', page: 1, limit: 20 }));
+
+    await userEvent.click(screen.getByRole('tab', { name: 'Gateways & sensors' }));
+    expect(await screen.findByText('Back office gateway')).toBeInTheDocument();
+    expect(server.sent(gatewayApi.page)).toEqual([{ meshId: 'mesh-0001', page: 1, limit: 20 }]);
+    expect(within(search).getByLabelText('Store ID')).toHaveValue('mesh-0001');
+    expect(screen.getAllByTestId('device-kind').map((tag) => tag.textContent)).toEqual(['Gateway', 'Sensor']);
+    // A reload keeps the tab.
+    await waitFor(() => expect(router.state.location.search).toBe('?tab=gateway&meshId=mesh-0001'));
+
+    await userEvent.click(screen.getByRole('tab', { name: 'AI lights' }));
+    expect(await screen.findByText('Shoe wall spot')).toBeInTheDocument();
+    await waitFor(() => expect(router.state.location.search).toBe('?meshId=mesh-0001'));
+  });
+
+  test('a link to the gateways tab opens it', async () => {
+    signedInWith();
+    renderWithProviders(<LuminairePage />, { i18n: storeTestI18n(), route: '/?tab=gateway' });
+    expect(await screen.findByText('Entrance sensor')).toBeInTheDocument();
+    expect(screen.getByRole('tab', { name: 'Gateways & sensors' })).toHaveAttribute('aria-selected', 'true');
+    expect(server.sent(luminaireApi.page)).toEqual([]);
+  });
+
+  test('the Online column shows "—" while the registry does not know the status, and says when it will', async () => {
+    signedInWith();
+    renderWithProviders(<LuminairePage />, { i18n: storeTestI18n() });
+    await screen.findByText('Shoe wall spot');
+    const hint = 'Live status will show here once gateways connect to the cloud.';
+    expect(screen.getByRole('columnheader', { name: /Online/ })).toBeInTheDocument();
+    // antd draws the header once more to measure the columns: every copy carries the hint.
+    for (const icon of screen.getAllByTestId('device-online-hint')) expect(icon).toHaveAttribute('aria-label', hint);
+    const unknown = screen.getByTestId('device-online-unknown');
+    expect(unknown).toHaveTextContent('—');
+    expect(unknown).toHaveAttribute('title', hint);
+    expect(screen.queryByText('Offline')).toBeNull();
+  });
+
+  test('each row names its store with its ID, its group and its country', async () => {
+    signedInWith();
+    renderWithProviders(<LuminairePage />, { i18n: storeTestI18n() });
+    const row = (await screen.findByText('Shoe wall spot')).closest('tr')!;
+    expect(row).toHaveTextContent('Northwind Amsterdam');
+    expect(row).toHaveTextContent('mesh-0001');
+    expect(row).toHaveTextContent('Shelves');
+    expect(row).toHaveTextContent('Netherlands (NL)');
+  });
+
+  test('only those who may export see the export', async () => {
+    signedInWith(['device:luminaire:query']);
+    renderWithProviders(<LuminairePage />, { i18n: storeTestI18n() });
+    await screen.findByText('Shoe wall spot');
+    expect(screen.queryByTestId('list-export')).toBeNull();
+  });
+});

@@ -1,0 +1,217 @@
+import { storeActions, storeApi, storeAssignAgent, tenantApi, type Store, type StoreDetail, type Tenant } from '@lightdesk/contract';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
+import { renderWithProviders, signedInWith } from '../../../components/test-utils';
+import { clearAuth, saveAuth } from '../../../lib/auth-token';
+import { ApiError } from '../../../lib/http';
+import { storeTestI18n } from '../shared/store-test-i18n';
+import { StorePage } from './store-page';
+
+const server = await vi.hoisted(async () => (await import('../../../test/fake-server')).fakeServer());
+vi.mock('../../../lib/http/clients', (original) => server.clientsModule(original));
+
+const PLATFORM = 1;
+const NORTHWIND = 5;
+const STORE: Store = {
+  id: 7,
+  meshId: 'MESH-0007',
+  meshName: 'Harbour Street',
+  tenantId: PLATFORM,
+  adminNickname: 'Ada',
+  adminEmail: 'ada@example.com',
+  latestLoginIp: '10.0.0.7',
+  memberCount: 2,
+  groupCount: 2,
+  deviceCount: 3,
+  onlineDeviceCount: null,
+  countryCode: 'NL',
+  timezone: 'Europe/Amsterdam',
+  address: 'Harbour Street 1',
+  registerDate: '2025-03-04T05:06:07.000Z',
+};
+const DETAIL: StoreDetail = {
+  ...STORE,
+  members: [
+    { appUserId: 3, role: 'admin', nickname: 'Ada', email: 'ada@example.com', mobile: '', joinedAt: '2025-03-04T05:06:07.000Z' },
+    { appUserId: 23, role: 'member', nickname: 'Ben', email: '', mobile: '+31600000023', joinedAt: '2025-03-05T05:06:07.000Z' },
+  ],
+  groups: [
+    { id: 11, groupCode: 1, groupName: 'Shelves', luminaireCount: 4 },
+    { id: 12, groupCode: 2, groupName: 'Window', luminaireCount: 0 },
+  ],
+  devices: [
+    { id: 31, kind: 'luminaire', deviceName: 'Spot 1', uuid: 'uuid-31', model: 'SP-10', groupId: 11, firmwareVersion: '1.2.0' },
+    { id: 32, kind: 'gateway', deviceName: 'Gateway', uuid: 'uuid-32', model: 'GW-2', groupId: null, firmwareVersion: '3.0.1' },
+  ],
+  history: [
+    { id: 3, kind: 'assigned-to-agent', actorKind: 'staff', actorId: 1, detail: { tenantId: NORTHWIND }, createdAt: '2025-03-06T05:06:07.000Z' },
+    { id: 2, kind: 'member-joined', actorKind: 'app-user', actorId: 23, detail: { appUserId: 23 }, createdAt: '2025-03-05T05:06:07.000Z' },
+    { id: 1, kind: 'created', actorKind: 'app-user', actorId: 3, detail: { meshName: 'Harbour Street' }, createdAt: '2025-03-04T05:06:07.000Z' },
+  ],
+};
+const NORTHWIND_AGENT: Tenant = {
+  id: NORTHWIND,
+  code: 'northwind',
+  name: 'Northwind',
+  type: 'agent',
+  status: 0,
+  expiresAt: null,
+  contactName: '',
+  contactMobile: '',
+  staffQuota: null,
+  packageId: null,
+  packageName: null,
+  staffCount: 1,
+  remark: '',
+  createdAt: '2025-01-01T00:00:00.000Z',
+};
+
+const signInAs = (tenantType: 'platform' | 'agent', permissions: string[]) => {
+  saveAuth(
+    {
+      accessToken: 't',
+      expiresAt: '2099-01-01T00:00:00.000Z',
+      idleTimeout: 1800,
+      userId: 1,
+      tenantId: tenantType === 'platform' ? PLATFORM : NORTHWIND,
+      tenantCode: 'saas',
+      tenantType,
+    },
+    { remember: false },
+  );
+  signedInWith(permissions);
+};
+
+beforeEach(() => {
+  server.reset();
+  server.answer(storeApi.page, { list: [STORE], total: 1 });
+  server.answer(storeApi.get, DETAIL);
+  server.answer(tenantApi.page, { list: [NORTHWIND_AGENT], total: 1 });
+  signInAs('platform', ['*:*:*']);
+});
+afterEach(() => clearAuth());
+
+const render = () => renderWithProviders(<StorePage />, { i18n: storeTestI18n() });
+const openDetail = async () => {
+  await userEvent.click(await screen.findByRole('button', { name: 'Harbour Street' }));
+  return screen.findByTestId('store-facts');
+};
+const tab = (name: RegExp) => userEvent.click(screen.getByRole('tab', { name }));
+/** The confirmation asked before an action, found by its question. */
+const confirmation = async (question: string) => (await screen.findAllByText(question))[0]!.closest<HTMLElement>('.ant-modal')!;
+
+describe('Store management', () => {
+  test('lists each store with its admin and counts, and says online status is not known yet', async () => {
+    render();
+    const row = (await screen.findByText('Harbour Street')).closest('tr')!;
+    expect(within(row).getByText('ada@example.com')).toBeInTheDocument();
+    expect(within(row).getByText('MESH-0007')).toBeInTheDocument();
+    expect(within(row).getByText('Europe/Amsterdam')).toBeInTheDocument();
+    expect(within(row).getByTestId('online-unknown')).toHaveTextContent('—');
+    expect(screen.getAllByRole('img', { name: 'Live status arrives with device connection' }).length).toBeGreaterThan(0);
+  });
+
+  test('the search sends the filters the contract names, the agent among them', async () => {
+    render();
+    await screen.findByText('Harbour Street');
+    const search = screen.getByTestId('list-search');
+    await userEvent.type(within(search).getByLabelText('Admin email'), 'demo.user03@example.com');
+    await userEvent.type(within(search).getByLabelText('Country code'), 'nl');
+    await userEvent.click(within(screen.getByTestId('mesh-agent-filter')).getByRole('combobox'));
+    await userEvent.click(await screen.findByTitle('Northwind (northwind)'));
+    await userEvent.click(within(search).getByRole('button', { name: /Search/ }));
+    await waitFor(() =>
+      expect(server.sent(storeApi.page).at(-1)).toEqual({
+        adminEmail: 'demo.user03@example.com',
+        countryCode: 'nl',
+        tenantId: String(NORTHWIND),
+        page: 1,
+        limit: 20,
+      }),
+    );
+  });
+
+  test('the drawer shows the members, groups, devices and the history worded', async () => {
+    render();
+    await openDetail();
+    const members = screen.getByTestId('store-members');
+    expect(within(members).getByText('Admin')).toHaveClass('ant-tag');
+    expect(within(members).getByText('+31600000023')).toBeInTheDocument();
+    await tab(/Devices/);
+    const devices = screen.getByTestId('store-devices');
+    expect(within(devices).getByText('Luminaire')).toBeInTheDocument();
+    expect(within(devices).getAllByText('Shelves')).toHaveLength(1);
+    await tab(/History/);
+    const events = screen.getAllByTestId('history-event').map((e) => e.textContent);
+    expect(events[0]).toMatch(/^Assigned to Northwind/);
+    expect(events[0]).toMatch(/by staff member #1/);
+    expect(events[1]).toMatch(/^Ben \(\+31600000023\) joined/);
+    expect(events[2]).toMatch(/^Store created as Harbour Street.*by Ada \(ada@example.com\)/);
+  });
+
+  test('someone who may only look sees no action on stores, members or groups', async () => {
+    signInAs('platform', ['store:mesh:query', 'system:tenant:query']);
+    render();
+    await openDetail();
+    expect(screen.queryByTestId('row-assign-agent')).toBeNull();
+    expect(screen.queryByTestId('list-export')).toBeNull();
+    expect(screen.queryByTestId('member-transfer')).toBeNull();
+    expect(screen.queryByTestId('member-remove')).toBeNull();
+    await tab(/Groups/);
+    expect(screen.queryByTestId('group-dissolve')).toBeNull();
+  });
+
+  test('transferring the admin says what happens to the old admin, sends the member, then refreshes drawer and list', async () => {
+    render();
+    await openDetail();
+    const members = screen.getByTestId('store-members');
+    // The admin's own row offers neither action.
+    expect(within(members).getAllByTestId('member-transfer')).toHaveLength(1);
+    const pagesBefore = server.sent(storeApi.page).length;
+    const detailsBefore = server.sent(storeApi.get).length;
+    await userEvent.click(within(members).getByTestId('member-transfer'));
+    const dialog = await confirmation("Make Ben the store's admin?");
+    expect(dialog).toHaveTextContent('The current admin, Ada, loses admin rights and leaves the store.');
+    expect(server.sent(storeActions.transferAdmin)).toEqual([]);
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Transfer' }));
+    await waitFor(() => expect(server.sent(storeActions.transferAdmin)).toEqual([{ id: 7, appUserId: 23 }]));
+    await waitFor(() => expect(server.sent(storeApi.get).length).toBeGreaterThan(detailsBefore));
+    await waitFor(() => expect(server.sent(storeApi.page).length).toBeGreaterThan(pagesBefore));
+  });
+
+  test("a group still holding luminaires is refused with the server's message", async () => {
+    const refused = 'Please delete the members before dissolution!';
+    server.answer(storeActions.dissolveGroup, () =>
+      Promise.reject(new ApiError({ code: 555, msg: '', egMsg: refused, key: 'store.group-not-empty', data: null }, refused)),
+    );
+    render();
+    await openDetail();
+    await tab(/Groups/);
+    await userEvent.click(screen.getAllByTestId('group-dissolve')[0]!);
+    await userEvent.click(within(await confirmation('Dissolve the group Shelves?')).getByRole('button', { name: 'Dissolve' }));
+    expect(await screen.findByTestId('store-refusal')).toHaveTextContent(refused);
+    expect(server.sent(storeActions.dissolveGroup)).toEqual([{ id: 7, groupId: 11 }]);
+  });
+
+  test('platform staff assign a store to an agent', async () => {
+    render();
+    await userEvent.click(await screen.findByTestId('row-assign-agent'));
+    const dialog = await screen.findByRole('dialog');
+    expect(dialog).toHaveTextContent('Assign Harbour Street');
+    await userEvent.click(within(dialog).getByLabelText('An agent'));
+    await userEvent.click(within(screen.getByTestId('assign-agent-select')).getByRole('combobox'));
+    await userEvent.click(await screen.findByTitle('Northwind (northwind)'));
+    await userEvent.click(within(dialog).getByRole('button', { name: /Save/ }));
+    await waitFor(() => expect(server.sent(storeAssignAgent)).toEqual([{ id: 7, tenantId: NORTHWIND }]));
+  });
+
+  test("an agent's staff neither filter by agent nor assign", async () => {
+    signInAs('agent', ['*:*:*']);
+    render();
+    await screen.findByText('Harbour Street');
+    expect(screen.queryByTestId('mesh-agent-filter')).toBeNull();
+    expect(screen.queryByTestId('row-assign-agent')).toBeNull();
+    expect(screen.getByTestId('row-detail')).toBeInTheDocument();
+  });
+});
