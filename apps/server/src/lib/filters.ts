@@ -6,8 +6,8 @@ import { eq, gte, ilike, lte, type Column, type SQL } from 'drizzle-orm';
 /** `%text%` for ILIKE, with the user's own `%`, `_` and `\` taken literally (backslash is PostgreSQL's default escape). */
 const containing = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
-/** Rows whose column (or a subquery's value) contains the text, ignoring case. */
-export const contains = (column: Column | SQL, text: string | undefined): SQL | undefined => (text ? ilike(column, containing(text)) : undefined);
+/** Rows whose column (or a subquery's value, or a field of a subquery in FROM) contains the text, ignoring case. */
+export const contains = (column: Column | SQL | SQL.Aliased, text: string | undefined): SQL | undefined => (text ? ilike(column, containing(text)) : undefined);
 
 /** Rows whose column holds exactly the value. */
 export const equals = <T>(column: Column, value: T | undefined): SQL | undefined => (value === undefined ? undefined : eq(column, value));

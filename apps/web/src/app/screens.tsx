@@ -56,6 +56,10 @@ export const SCREENS: Readonly<Record<string, ScreenModule>> = {
   'device/luminaire/index': () => import('../features/store/device/luminaire-page').then((m) => ({ default: m.LuminairePage })),
   'device/mobile/index': () => import('../features/store/device/mobile-device-page').then((m) => ({ default: m.MobileDevicePage })),
   'workbench/feedback': () => import('../features/store/feedback/feedback-page').then((m) => ({ default: m.FeedbackPage })),
+  // Stores: the app's people, their own settings, account cancellations.
+  'system/app-user/index': () => import('../features/store/app-user/app-user-page').then((m) => ({ default: m.AppUserPage })),
+  'system/user-advanced/index': () => import('../features/store/user-advanced/user-advanced-page').then((m) => ({ default: m.UserAdvancedPage })),
+  'system/cancellation/index': () => import('../features/store/cancellation/cancellation-page').then((m) => ({ default: m.CancellationPage })),
 };
 
 // Shown only for menu entries this build has no screen for.

@@ -118,11 +118,22 @@ export const appUserSettingsApi = {
 
 export const CancellationStatus = z.enum(['pending', 'withdrawn', 'completed']);
 export type CancellationStatus = z.infer<typeof CancellationStatus>;
-export const AppCancellationQuery = ListQuery.extend({ email: TextFilter, status: CancellationStatus.optional() });
-export type AppCancellationQuery = z.infer<typeof AppCancellationQuery>;
-export const AppCancellation = z.object({
+/** Whose account a cancellation request is for: a staff account of the console or an app user. */
+export const AccountKind = z.enum(['staff', 'app-user']);
+export type AccountKind = z.infer<typeof AccountKind>;
+export const AccountCancellationQuery = ListQuery.extend({
+  email: TextFilter,
+  status: CancellationStatus.optional(),
+  accountKind: AccountKind.optional(),
+});
+export type AccountCancellationQuery = z.infer<typeof AccountCancellationQuery>;
+/** A cancellation request; `id` is the request's within its kind, `accountId` the staff account's or the app user's. */
+export const AccountCancellation = z.object({
   id: Id,
-  appUserId: Id,
+  accountKind: AccountKind,
+  accountId: Id,
+  /** The staff account's username; '' for app users, who sign in with their e-mail or mobile. */
+  username: z.string(),
   email: z.string(),
   mobile: z.string(),
   nickname: z.string(),
@@ -133,10 +144,12 @@ export const AppCancellation = z.object({
   withdrawnAt: DateTime.nullable(),
   purgedAt: DateTime.nullable(),
 });
-export type AppCancellation = z.infer<typeof AppCancellation>;
-export const appCancellationApi = resourceEndpoints('/api/system/app-cancellation', 'system:app-user', {
-  name: 'app account cancellation',
-  query: AppCancellationQuery,
-  row: AppCancellation,
+export type AccountCancellation = z.infer<typeof AccountCancellation>;
+/** Staff's and app users' cancellation requests in one list, as operators follow them. */
+export const accountCancellationApi = resourceEndpoints('/api/system/cancellation', 'system:cancellation', {
+  name: 'account cancellation',
+  query: AccountCancellationQuery,
+  row: AccountCancellation,
   get: false,
+  excel: true,
 });

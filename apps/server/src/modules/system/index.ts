@@ -55,4 +55,5 @@ export { seedDatabase } from './seed/seed';
 export { sendSms, useSmsSender, type SmsMessage, type SmsSender } from './auth/sms';
 export { readPlatformSettings, readSetting, settingSql } from './config/settings';
 export { PLATFORM_TENANT, staffIdOf } from './seed/seed';
+export { staffCancellations } from './auth/cancellations';
 export { areas, dictData, platformSettings, tenants } from './schema';

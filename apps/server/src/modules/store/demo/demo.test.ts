@@ -1,4 +1,4 @@
-import { appCancellationApi, appUserApi, feedbackApi, luminaireApi, gatewayApi, mobileDeviceApi, storeApi } from '@lightdesk/contract';
+import { accountCancellationApi, appUserApi, feedbackApi, luminaireApi, gatewayApi, mobileDeviceApi, storeApi } from '@lightdesk/contract';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { testApp, type ApiClient, type TestApp } from '../../../test/test-app';
 
@@ -57,7 +57,7 @@ describe('demo stores (LIGHTDESK_DEMO=1)', () => {
     const detail = (await admin.send(feedbackApi.get, { id: withPicture.id })).data;
     const picture = await fetch(new URL(detail.images[0]!, t.base));
     expect(picture.headers.get('content-type')).toBe('image/png');
-    const cancellations = (await admin.send(appCancellationApi.page, {})).data.list;
+    const cancellations = (await admin.send(accountCancellationApi.page, { accountKind: 'app-user' })).data.list;
     expect(cancellations.map((c) => [c.email, c.status])).toEqual([['demo.user50@example.com', 'pending']]);
   });
 

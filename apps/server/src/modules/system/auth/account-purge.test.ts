@@ -4,10 +4,13 @@ import path from 'node:path';
 import { Readable } from 'node:stream';
 import { eq, or } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { cancellationRequests, loginLog, operateLog, sessions, smsOutbox, userPosts, userRoles, users } from '../schema';
+import { cancellationRequests, configs, loginLog, operateLog, sessions, smsOutbox, userPosts, userRoles, users } from '../schema';
 import { jobRuns } from '../../../lib/jobs';
 import { testApp, TEST_PASSWORD, type TestApp } from '../../../test/test-app';
-import { CANCELLATION_GRACE_DAYS, purgedUsername } from './account';
+import { purgedUsername } from './account';
+
+/** The grace period the test sets in the parameter settings, unlike the default (7) so the test shows it is read. */
+const GRACE_DAYS = 12;
 
 let t: TestApp;
 let operatorId: number;
@@ -20,6 +23,10 @@ beforeAll(async () => {
   const picture = Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0]), Buffer.alloc(2000, 1)]);
   avatar = (await t.ctx.files.storage.put(Readable.from([picture]), { maxBytes: 10_000, types: ['jpg'] })).key;
   await t.ctx.db.update(users).set({ email: 'olivia@example.com', remark: 'Night shift', avatar }).where(eq(users.id, operatorId));
+  await t.ctx.db
+    .update(configs)
+    .set({ value: String(GRACE_DAYS) })
+    .where(eq(configs.key, 'app.cancellation.grace-days'));
   await t.ctx.db.insert(smsOutbox).values({ mobile: operator!.mobile, template: 'login-code', content: 'Your code: 123456' });
   // A failed attempt, a sign-in and a change: rows in both logs that name the operator.
   await t.login('operator', 'wrong-password');
@@ -42,8 +49,13 @@ async function purgeNow() {
 const operatorRow = async () => (await t.ctx.db.select().from(users).where(eq(users.id, operatorId)))[0]!;
 
 describe('purge of cancelled accounts', () => {
+  test('the purge is due after the grace period of the parameter settings, shared with app users', async () => {
+    const [record] = await t.ctx.db.select().from(cancellationRequests).where(eq(cancellationRequests.userId, operatorId));
+    expect(record!.purgeAfter.getTime() - record!.createdAt.getTime()).toBe(GRACE_DAYS * 86_400_000);
+  });
+
   test('nothing is purged before the grace period is over', async () => {
-    t.clock.advance(CANCELLATION_GRACE_DAYS * 86400 - 60);
+    t.clock.advance(GRACE_DAYS * 86400 - 60);
     expect(await purgeNow()).toEqual({ accounts: 0 });
     expect(await operatorRow()).toMatchObject({ username: 'operator', email: 'olivia@example.com', mobile: '13800000001', avatar });
   });
@@ -92,7 +104,7 @@ describe('purge of cancelled accounts', () => {
     await agent.post('/api/system/auth/cancel-account', { password: TEST_PASSWORD });
     // An administrator enables it again: the cancellation is withdrawn.
     await t.ctx.db.update(users).set({ status: 0 }).where(eq(users.username, 'agent'));
-    t.clock.advance((CANCELLATION_GRACE_DAYS + 1) * 86400);
+    t.clock.advance((GRACE_DAYS + 1) * 86400);
     expect(await purgeNow()).toEqual({ accounts: 0 });
     expect((await t.login('agent')).code).toBe(200);
   });

@@ -2,6 +2,7 @@ import { ResultCode, type CancellationBody, type PasswordUpdateBody } from '@lig
 import { and, eq, isNull, lte, or } from 'drizzle-orm';
 import { cancellationRequests, depts, loginLog, operateLog, sessions, smsCodes, smsOutbox, userPosts, userRoles, users } from '../schema';
 import { revokeUserSessions } from './staff-sessions';
+import { readSetting } from '../config/settings';
 import { addSeconds } from '../../../lib/clock';
 import type { AppContext, Session } from '../../../lib/context';
 import { AppError, notFound } from '../../../lib/errors';
@@ -9,9 +10,6 @@ import { defineJob } from '../../../lib/jobs';
 import { hashPassword } from '../../../lib/secrets';
 import { forgetAvatarFile } from '../user/avatar';
 import { checkPassword, findAccount, recordLogin, throttleAddress, throttleGuessing, type ClientMeta } from './sign-in';
-
-/** Personal data of a cancelled account is deleted after this grace period (docs/administration.md). */
-export const CANCELLATION_GRACE_DAYS = 30;
 
 /** What a purged account is called from then on: unique, and saying nothing about the person. */
 export const purgedUsername = (userId: number) => `cancelled-${userId}`;
@@ -48,6 +46,8 @@ export async function cancelAccount(ctx: AppContext, session: Session, body: Can
   const log = { kind: 'cancellation' as const, username: account.username };
   await throttleGuessing(ctx, account.username, log, meta);
   await checkPassword(ctx, account, body.password, 'auth.password-wrong', log, meta);
+  // The same grace period as app users' (a parameter setting); personal data goes after it (docs/administration.md).
+  const graceDays = await readSetting(ctx.db, 'app.cancellation.grace-days');
   const now = ctx.clock.now();
   await ctx.db.transaction(async (tx) => {
     await tx.update(users).set({ status: 1, updatedAt: now }).where(eq(users.id, account.id));
@@ -57,7 +57,7 @@ export async function cancelAccount(ctx: AppContext, session: Session, body: Can
       tenantId: account.tenantId,
       username: account.username,
       reason: body.reason ?? '',
-      purgeAfter: addSeconds(now, CANCELLATION_GRACE_DAYS * 86400),
+      purgeAfter: addSeconds(now, graceDays * 86400),
       createdAt: now,
     });
   });

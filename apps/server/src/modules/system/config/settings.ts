@@ -30,9 +30,9 @@ export const SETTINGS = {
     "Whether app users' stores get customer counting, unless their advanced settings say otherwise",
   ),
   'app.cancellation.grace-days': number(
-    'App account cancellation grace (days)',
+    'Account cancellation grace (days)',
     7,
-    "Days after an app user's cancellation request before the purge job deletes their personal data",
+    "Days after a cancellation request, an app user's or a staff account's, before the purge job deletes the personal data",
   ),
 } satisfies Record<string, Definition<unknown>>;
 

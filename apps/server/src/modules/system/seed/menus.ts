@@ -199,6 +199,7 @@ export const MENU_TREE: MenuSeed[] = [
       screen('Shipment management', 'shipment', 'system:shipment', [...CRUD, 'import']),
       screen('Shipment calibration', 'shipment-calibration', 'system:shipment-calibration', ['update']),
       screen('User advanced settings', 'user-advanced', 'system:user-advanced', ['update']),
+      screen('Account cancellations', 'cancellation', 'system:cancellation', ['export']),
       screen('Online sessions', 'session', 'system:session', ['kick']),
       screen('Jobs', 'job', 'system:job', ['run']),
       {
