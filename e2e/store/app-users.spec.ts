@@ -5,7 +5,10 @@ import { list, openDialog, openScreen, row, search, toast } from '../admin/conso
 
 test.beforeEach(({ page }) => inEnglish(page));
 
-test('the user centre lists the demo people, deletes one without stores and refuses one still in a store', async ({ page, signIn }) => {
+test('the user centre lists the demo people, refuses to delete one still in a store until their membership is removed, and deletes one without stores', async ({
+  page,
+  signIn,
+}) => {
   test.setTimeout(60_000);
   await signIn(page, 'admin');
   await openScreen(page, '/system/app-user');
@@ -24,10 +27,26 @@ test('the user centre lists the demo people, deletes one without stores and refu
   await expect(toast(page, 'The user can be deleted only after association information is deleted')).toBeVisible();
   await expect(member).toBeVisible();
 
+  // Once their membership is gone (Stores › Store users), the same deletion goes through.
+  await openScreen(page, '/store/user');
+  await search(page, 'Email', 'demo.user25@example.com');
+  const membership = row(page, 'demo.user25@example.com');
+  await expect(membership).toContainText('Member');
+  await membership.getByTestId('row-delete').click();
+  await expect(openDialog(page)).toContainText('Remove Hugo Bernard from the store');
+  await openDialog(page).getByRole('button', { name: 'Confirm' }).click();
+  await expect(membership).toHaveCount(0);
+  await openScreen(page, '/system/app-user');
+  await search(page, 'Email', 'demo.user25@example.com');
+  await expect(member.locator('td').nth(4)).toHaveText('0');
+  await member.getByTestId('row-delete').click();
+  await openDialog(page).getByRole('button', { name: 'Confirm' }).click();
+  await expect(toast(page, 'Deleted successfully')).toBeVisible();
+  await expect(member).toHaveCount(0);
+
   await search(page, 'Email', 'demo.user45@example.com');
   await row(page, 'demo.user45@example.com').getByTestId('row-delete').click();
   await openDialog(page).getByRole('button', { name: 'Confirm' }).click();
-  await expect(toast(page, 'Deleted successfully')).toBeVisible();
   await expect(row(page, 'demo.user45@example.com')).toHaveCount(0);
 });
 
