@@ -60,11 +60,19 @@ export async function choose(page: Page, select: Locator, option: string, type?:
   await page.locator('.ant-select-dropdown:visible, .ant-select-tree-dropdown:visible').getByTitle(option, { exact: true }).click();
 }
 
+/**
+ * Signs out through the user menu and its confirmation. On a busy machine a click can land while
+ * the confirmation is still opening and be lost: it is tried again while the dialog stays open.
+ */
 export async function signOut(page: Page) {
   await page.getByTestId('user-menu').click();
   await page.getByRole('menuitem', { name: 'Sign out' }).click();
-  await page.getByRole('button', { name: 'Sign out' }).click();
-  await expect(page).toHaveURL(/#\/login/);
+  const confirm = openDialog(page).filter({ hasText: 'Are you sure you want to sign out?' });
+  await expect(confirm).toBeVisible();
+  await expect(async () => {
+    if (await confirm.isVisible()) await confirm.getByRole('button', { name: 'Sign out' }).click({ timeout: 2_000 });
+    await expect(page).toHaveURL(/#\/login/, { timeout: 2_000 });
+  }).toPass({ timeout: 15_000 });
 }
 
 /** Clicks the shown list's export and reads the downloaded workbook's first sheet back as text. */

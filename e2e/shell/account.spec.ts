@@ -1,3 +1,4 @@
+import { signOut } from '../admin/console';
 import { expect, screenshot, test } from '../fixtures';
 import { inEnglish, sidebarItem } from './english';
 
@@ -35,9 +36,7 @@ test('change password: checked on blur, then the person signs in again with the 
   await expect(page.getByTestId('app-layout')).toBeVisible();
 
   // Put the run's password back from the sign-in screen's own dialog.
-  await page.getByTestId('user-menu').click();
-  await page.getByRole('menuitem', { name: 'Sign out' }).click();
-  await page.getByRole('button', { name: 'Sign out' }).click();
+  await signOut(page);
   await page.getByTestId('open-change-password').click();
   const publicDialog = page.getByRole('dialog', { name: 'Change password' });
   await publicDialog.getByTestId('password-username').fill('agent');

@@ -1,4 +1,4 @@
-import { list } from '../admin/console';
+import { list, signOut } from '../admin/console';
 import { expect, screenshot, test } from '../fixtures';
 import { inEnglish, sidebarItem } from './english';
 
@@ -66,9 +66,7 @@ test('remember me pre-fills the username next time; the password is never stored
   const stored = await page.evaluate(() => JSON.stringify({ ...localStorage }) + JSON.stringify({ ...sessionStorage }));
   expect(stored).not.toContain(credentials.password);
   expect(stored).toContain('accessToken');
-  await page.getByTestId('user-menu').click();
-  await page.getByRole('menuitem', { name: 'Sign out' }).click();
-  await page.getByRole('button', { name: 'Sign out' }).click();
+  await signOut(page);
   await expect(page).toHaveURL(/#\/login$/);
   await expect(page.getByTestId('login-username')).toHaveValue(credentials.operator);
 });
@@ -79,9 +77,7 @@ test('the menu differs between the administrator and a store operator', async ({
   await expect(sidebarItem(page, 'Administration')).toBeVisible();
   await screenshot(page, 'shell-admin-desktop');
 
-  await page.getByTestId('user-menu').click();
-  await page.getByRole('menuitem', { name: 'Sign out' }).click();
-  await page.getByRole('button', { name: 'Sign out' }).click();
+  await signOut(page);
 
   await signIn(page, 'operator');
   await expect(sidebarItem(page, 'Stores')).toBeVisible();
@@ -95,9 +91,7 @@ test('the menu differs between the administrator and a store operator', async ({
 
 test('sign out ends the session: console pages need signing in again', async ({ page, signIn }) => {
   await signIn(page, 'admin');
-  await page.getByTestId('user-menu').click();
-  await page.getByRole('menuitem', { name: 'Sign out' }).click();
-  await page.getByRole('button', { name: 'Sign out' }).click();
+  await signOut(page);
   await expect(page).toHaveURL(/#\/login$/);
   expect(await page.evaluate(() => localStorage.getItem('lightdesk.token') ?? sessionStorage.getItem('lightdesk.token'))).toBeNull();
   await page.goto('/#/store/mesh');
