@@ -88,6 +88,7 @@ function ProductDetailBody({ product }: { product: Product }) {
           {
             key: 'productKey',
             label: t('product.field.productKey'),
+            span: 2,
             children: (
               <Typography.Text code copyable>
                 {product.productKey}
