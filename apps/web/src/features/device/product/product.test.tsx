@@ -1,5 +1,5 @@
 import { productApi, type Product } from '@lightdesk/contract';
-import { screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, test, vi } from 'vitest';
 import { renderWithProviders, signedInWith } from '../../../components/test-utils';
@@ -77,6 +77,18 @@ describe('Products', () => {
     expect(screen.queryByTestId('list-export')).toBeNull();
     expect(screen.queryByTestId('row-edit')).toBeNull();
     expect(screen.queryByTestId('row-delete')).toBeNull();
+  });
+
+  test('products are found by name, product key and node type', async () => {
+    signedInWith(['iot:product:query']);
+    render();
+    await screen.findByText('Hall gateway');
+    const search = screen.getByTestId('list-search');
+    await userEvent.type(within(search).getByLabelText('Product key'), 'a1B2');
+    fireEvent.mouseDown(within(search).getByRole('combobox'));
+    fireEvent.click(await screen.findByTitle('Gateway'));
+    await userEvent.click(within(search).getByRole('button', { name: /Search/ }));
+    await waitFor(() => expect(server.sent(productApi.page).at(-1)).toEqual({ productKey: 'a1B2', nodeType: 'gateway', page: 1, limit: 20 }));
   });
 
   test('adding a product: the JSON is checked before sending, then the parsed thing model goes to the server', async () => {
