@@ -56,7 +56,7 @@ async function check(caller: ApiClient, route: RouteDef, probe: Probe): Promise<
   if (typeof answer.code === 'number' && answer.code >= 500) return `code ${answer.code}`;
   if (!probe.refused) return undefined;
   const field = String(answer.params?.field ?? '');
-  if (answer.code === 400 && (field === probe.field || field.startsWith(`${probe.field}.`))) return undefined;
+  if (answer.code === 400 && (field === probe.field || field.startsWith(`${probe.field}.`) || field.startsWith(`${probe.field}[`))) return undefined;
   return `answered ${answer.code} ${answer.key ?? ''} ${field}, not 400 naming ${probe.field}`;
 }
 

@@ -30,3 +30,4 @@ export * from './store/console-stores';
 export * from './store/console-app-users';
 export * from './store/console-devices';
 export * from './store/console-feedback';
+export * from './device/products';

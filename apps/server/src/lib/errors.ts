@@ -22,10 +22,14 @@ export const tooMany = (key: MessageKey, params?: Params) => new AppError(Result
 /** A rule refusal the calling screen shows itself (code 555). */
 export const refusal = (key: MessageKey, params?: Params) => new AppError(ResultCode.refusal, key, params);
 
-/** The first zod issue, named by its field path (e.g. `username`, `items.2.name`). */
+/** A zod issue's path as a field name: `username`, `thingModel.properties[2].dataType.specs.min`. */
+export const fieldPath = (path: readonly PropertyKey[]) =>
+  path.map((key, i) => (typeof key === 'number' ? `[${key}]` : `${i ? '.' : ''}${String(key)}`)).join('');
+
+/** The first zod issue, named by its field path (see `fieldPath`). */
 export function fromZodError(error: z.$ZodError, where: 'body' | 'query' | 'params'): AppError {
   const issue = error.issues[0];
-  const field = issue && issue.path.length ? issue.path.join('.') : where;
+  const field = issue && issue.path.length ? fieldPath(issue.path) : where;
   const message = issue?.message ?? 'invalid';
   if (!isFieldReasonKey(message)) return badInput(field, message);
   return new AppError(ResultCode.badInput, 'common.bad-input', { field, reason: FIELD_REASONS[message], reasonKey: message });

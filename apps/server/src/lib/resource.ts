@@ -117,8 +117,8 @@ export interface ResourceSpec<Q extends ListQuery, C extends Values, U extends V
   afterWrite?: (tx: AppContext['db'], session: Session, id: number, values: C | U, previous?: RowOf<Cols>) => Promise<void>;
   /** Runs inside the delete's transaction before the row goes (e.g. rows that belong to it). */
   beforeDelete?: (tx: AppContext['db'], session: Session, id: number) => Promise<void>;
-  /** Strips link fields and the like before the row is written (may hash, hence async). */
-  toRow?: (values: C | U) => Values | Promise<Values>;
+  /** Strips link fields and the like before the row is written (may hash, hence async); `session` is the caller's (e.g. who created it). */
+  toRow?: (values: C | U, session: Session) => Values | Promise<Values>;
   /** Detail answer additions (e.g. linked ids). */
   detail?: (ctx: AppContext, row: RowOf<Cols>) => Promise<object>;
   excel?: { file: string; columns: ExcelColumn<RowOf<Cols>>[] };
@@ -215,7 +215,7 @@ export function resourceRoutes<Q extends ListQuery, C extends Values, U extends 
       await checkUnique(session, body);
       await spec.validate?.(ctx, session, body);
       // The tenant comes from the session, never the request.
-      const row = { ...(spec.toRow ? await spec.toRow(body) : body), ...('tenant' in tenancy && { tenantId: session.tenantId }) };
+      const row = { ...(spec.toRow ? await spec.toRow(body, session) : body), ...('tenant' in tenancy && { tenantId: session.tenantId }) };
       return db.transaction(async (tx) => {
         const [created] = (await tx
           .insert(spec.table)
@@ -247,7 +247,7 @@ export function resourceRoutes<Q extends ListQuery, C extends Values, U extends 
       const previous = await findRow(session, body.id);
       await checkUnique(session, body, body.id);
       await spec.validate?.(ctx, session, body, body.id);
-      const { id: _id, ...rest } = spec.toRow ? await spec.toRow(body) : body;
+      const { id: _id, ...rest } = spec.toRow ? await spec.toRow(body, session) : body;
       const condition = await byId(session, body.id);
       await db.transaction(async (tx) => {
         // Scoped here too: a row that left the caller's reach since the lookup is not theirs to change.

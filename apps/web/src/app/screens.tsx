@@ -60,6 +60,8 @@ export const SCREENS: Readonly<Record<string, ScreenModule>> = {
   'system/app-user/index': () => import('../features/store/app-user/app-user-page').then((m) => ({ default: m.AppUserPage })),
   'system/user-advanced/index': () => import('../features/store/user-advanced/user-advanced-page').then((m) => ({ default: m.UserAdvancedPage })),
   'system/cancellation/index': () => import('../features/store/cancellation/cancellation-page').then((m) => ({ default: m.CancellationPage })),
+  // Cloud IoT: products and their thing models.
+  'iot/product/index': () => import('../features/device/product/product-page').then((m) => ({ default: m.ProductPage })),
 };
 
 // Shown only for menu entries this build has no screen for.

@@ -52,7 +52,7 @@ const cases: [Endpoint, Record<string, unknown>, string][] = [
   [appStoreApi.transferAdmin, { meshId: 'MESHID_PLACEHOLDER', appUserId: 'one' }, 'appUserId'],
   [appStoreApi.createGroup, { meshId: 'MESHID_PLACEHOLDER', groupName: 'x'.repeat(51) }, 'groupName'],
   [appStoreApi.renameGroup, { meshId: 'MESHID_PLACEHOLDER', groupCode: 70000, groupName: 'X' }, 'groupCode'],
-  [appStoreApi.groupLuminaires, { meshId: 'MESHID_PLACEHOLDER', groupCode: 0xc001, add: ['bad uuid!'] }, 'add.0'],
+  [appStoreApi.groupLuminaires, { meshId: 'MESHID_PLACEHOLDER', groupCode: 0xc001, add: ['bad uuid!'] }, 'add[0]'],
   [appStoreApi.dissolveGroup, { meshId: 'MESHID_PLACEHOLDER', groupCode: -1 }, 'groupCode'],
   [appStoreApi.addDevice, { meshId: 'MESHID_PLACEHOLDER', kind: 'toaster', deviceName: 'X', uuid: 'U-1', model: 'luna' }, 'kind'],
   [appStoreApi.addDevice, { meshId: 'MESHID_PLACEHOLDER', kind: 'sensor', deviceName: 'X', uuid: 'U-1', model: 'luna', meshAddress: 1e6 }, 'meshAddress'],

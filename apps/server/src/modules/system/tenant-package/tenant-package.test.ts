@@ -91,7 +91,7 @@ describe('agent packages', () => {
     const before = (await page(admin)).data.total;
     expect(await create(admin, { name: '' })).toMatchObject({ code: 400, params: { field: 'name' } });
     expect(await create(admin, { name: 'Ghost menus', menuIds: [999999] })).toMatchObject({ code: 400, params: { field: 'menuIds' } });
-    expect(await create(admin, { name: 'Bad ids', menuIds: ['x'] })).toMatchObject({ code: 400, params: { field: 'menuIds.0' } });
+    expect(await create(admin, { name: 'Bad ids', menuIds: ['x'] })).toMatchObject({ code: 400, params: { field: 'menuIds[0]' } });
     expect(await create(admin, { name: 'Basic' })).toMatchObject({ code: 409, key: 'common.duplicate', params: { field: 'name' } });
     expect(await page(admin, { sortBy: 'constructor' })).toMatchObject({ code: 400, key: 'common.sort-not-allowed' });
     expect((await page(admin)).data.total).toBe(before);

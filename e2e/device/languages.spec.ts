@@ -1,0 +1,3 @@
+import { screensReadInEveryLanguage } from '../languages';
+
+screensReadInEveryLanguage('device', ['/iot/product'], { path: '/iot/product', name: 'iot-products' });
