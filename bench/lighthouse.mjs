@@ -11,7 +11,7 @@ import { fileURLToPath } from 'node:url';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import puppeteer from 'puppeteer-core';
-import { startBuiltServer } from '../scripts/built-server.mjs';
+import { signInAsAdmin, startBuiltServer } from '../scripts/built-server.mjs';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../scripts/chromium.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -30,14 +30,7 @@ const SCREENS = [
 
 /** Signs in as admin through the API and returns what the web app stores after a sign-in. */
 async function signIn(baseURL, password) {
-  const res = await fetch(`${baseURL}/api/system/auth/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ username: 'admin', password }),
-  });
-  const envelope = await res.json();
-  if (envelope.code !== 200) throw new Error(`sign-in failed: ${JSON.stringify(envelope)}`);
-  const { accessToken, expiresAt, userId, tenantId, tenantCode, tenantType } = envelope.data;
+  const { accessToken, expiresAt, userId, tenantId, tenantCode, tenantType } = await signInAsAdmin(baseURL, password);
   // The shape and key of apps/web/src/lib/auth-token.ts (saveAuth) and lib/storage.ts.
   return { 'lightdesk.token': JSON.stringify({ accessToken, expiresAt, userId, tenantId, tenantCode, tenantType }) };
 }

@@ -6,10 +6,9 @@
 import { randomBytes } from 'node:crypto';
 import { parseArgs } from 'node:util';
 import pg from 'pg';
-import { buildApp } from '../apps/server/src/app.ts';
-import { loadConfig } from '../apps/server/src/config.ts';
 import { openDatabase } from '../apps/server/src/db/client.ts';
 import { seedDatabase } from '../apps/server/src/modules/system/index.ts';
+import { adminToken, startBenchServer } from './server.mjs';
 
 const { values: args } = parseArgs({ options: { runs: { type: 'string', default: '200' }, keep: { type: 'boolean', default: false } } });
 const RUNS = Number(args.runs);
@@ -48,17 +47,10 @@ try {
   await seed(bulk);
   console.error(`seeded in ${Math.round(performance.now() - seeding)} ms`);
 
-  const config = loadConfig({ DATABASE_URL: target.toString(), LIGHTDESK_CAPTCHA: 'off', LIGHTDESK_RATE_LIMIT: 'off', LOG_LEVEL: 'silent' });
-  ({ app } = await buildApp({ config, database, logger: false }));
-  const base = await app.listen({ port: 0, host: '127.0.0.1' });
-  const login = await (
-    await fetch(`${base}/api/system/auth/login`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ username: 'admin', password: PASSWORD }),
-    })
-  ).json();
-  const token = login.data.accessToken;
+  const started = await startBenchServer(database, { DATABASE_URL: target.toString() });
+  app = started.built.app;
+  const base = started.base;
+  const token = await adminToken(base, PASSWORD);
 
   const cases = [
     ['page 1', {}],

@@ -1,4 +1,5 @@
-import { expect, screenshot, signIn, test } from './fixtures';
+import type { Page } from '@playwright/test';
+import { expect, screenshot, signIn, test, type Credentials } from './fixtures';
 import { list, openDialog, openScreen } from './admin/console';
 
 /** Each language with a brand that offers it (the default brand offers zh-CN and en-US). */
@@ -12,6 +13,23 @@ const LANGUAGES = [
 ] as const;
 
 /**
+ * Signs the administrator in with the console in `language` under `brand`. Answers the keys the
+ * console reports missing from that language's locale (lib/i18n), as they come: such a key would
+ * show raw.
+ */
+export async function signInReading(page: Page, credentials: Credentials, language: string, brand: string): Promise<string[]> {
+  const missing: string[] = [];
+  page.on('console', (message) => {
+    if (message.text().startsWith('Missing translation')) missing.push(message.text());
+  });
+  await page.addInitScript((lang) => localStorage.setItem('lightdesk.language', JSON.stringify(lang)), language);
+  await page.goto(`/?brand=${brand}#/login`);
+  await signIn(page, credentials.admin, credentials.password);
+  await expect(page.locator('html')).toHaveAttribute('lang', language);
+  return missing;
+}
+
+/**
  * One test per language: the admin opens each screen (and its create form, where it has one)
  * and no string is left untranslated. `shot` names the screen photographed in each language.
  */
@@ -19,15 +37,7 @@ export function screensReadInEveryLanguage(area: string, screens: readonly strin
   for (const [language, brand] of LANGUAGES) {
     test(`every ${area} screen and form reads in ${language}, with no key left untranslated`, async ({ page, credentials }) => {
       test.setTimeout(180_000);
-      // The console names any key its locale lacks (lib/i18n); such a key would show raw.
-      const missing: string[] = [];
-      page.on('console', (message) => {
-        if (message.text().startsWith('Missing translation')) missing.push(message.text());
-      });
-      await page.addInitScript((lang) => localStorage.setItem('lightdesk.language', JSON.stringify(lang)), language);
-      await page.goto(`/?brand=${brand}#/login`);
-      await signIn(page, credentials.admin, credentials.password);
-      await expect(page.locator('html')).toHaveAttribute('lang', language);
+      const missing = await signInReading(page, credentials, language, brand);
 
       for (const path of screens) {
         await openScreen(page, path);

@@ -25,7 +25,7 @@ export function freePort() {
   });
 }
 
-async function waitUntilReady(url, server, output, timeoutMs = 60_000) {
+async function waitUntilReady(url, server, output, timeoutMs = 180_000) {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
     if (server.exitCode !== null) throw new Error(`The server exited with code ${server.exitCode} before it was ready:\n${output()}`);
@@ -42,22 +42,27 @@ async function waitUntilReady(url, server, output, timeoutMs = 60_000) {
 
 /**
  * Starts `node apps/server/dist/main.js` and resolves once `/ready` answers.
- * @param {{ prefix: string, databaseUrl?: string }} options
+ * @param {{ prefix: string, databaseUrl?: string, demo?: boolean }} options
  */
-export async function startBuiltServer({ prefix, databaseUrl }) {
+export async function startBuiltServer({ prefix, databaseUrl, demo = true }) {
   const dataDir = mkdtempSync(path.join(tmpdir(), prefix));
   // Fresh per run, so nothing can depend on a password it remembers.
   const password = `run-${randomBytes(12).toString('base64url')}`;
   const port = await freePort();
+  // Its own MQTT port: the machine may run a broker on 1883.
+  const mqttPort = await freePort();
   const env = {
     ...process.env,
     PORT: String(port),
     HOST: '127.0.0.1',
+    MQTT_PORT: String(mqttPort),
     DATA_DIR: dataDir,
     LIGHTDESK_CAPTCHA: 'off',
     // A browser run signs in far more often a minute than any person; the limits have API tests.
     LIGHTDESK_RATE_LIMIT: 'off',
-    LIGHTDESK_DEMO: '1',
+    LIGHTDESK_DEMO: demo ? '1' : '0',
+    // A day of device history is enough to look at; sixty would keep the server busy while the tests run.
+    LIGHTDESK_DEMO_HISTORY_DAYS: '1',
     LIGHTDESK_ADMIN_PASSWORD: password,
     LOG_LEVEL: 'warn',
   };
@@ -94,5 +99,17 @@ export async function startBuiltServer({ prefix, databaseUrl }) {
     await stop();
     throw err;
   }
-  return { baseURL, password, dataDir, stop };
+  return { baseURL, password, dataDir, pid: server.pid, stop };
+}
+
+/** Signs in as `admin` through the API: the login answer's data (token, tenant). */
+export async function signInAsAdmin(baseURL, password) {
+  const res = await fetch(`${baseURL}/api/system/auth/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ username: 'admin', password }),
+  });
+  const envelope = await res.json();
+  if (envelope.code !== 200) throw new Error(`sign-in failed: ${JSON.stringify(envelope)}`);
+  return envelope.data;
 }

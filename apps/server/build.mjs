@@ -1,11 +1,12 @@
-// Bundles the server (and the contract it imports) into dist/main.js; packages stay external.
+// Bundles the server (and the contract it imports) into dist/main.js, and the store simulator
+// into dist/simulate.js; packages stay external.
 import { cpSync, rmSync } from 'node:fs';
 import { build } from 'esbuild';
 
 rmSync('dist', { recursive: true, force: true });
 await build({
-  entryPoints: ['src/main.ts'],
-  outfile: 'dist/main.js',
+  entryPoints: ['src/main.ts', 'src/simulate.ts'],
+  outdir: 'dist',
   bundle: true,
   platform: 'node',
   format: 'esm',

@@ -1,3 +1,3 @@
 import { defineConfig } from 'drizzle-kit';
 
-export default defineConfig({ dialect: 'postgresql', schema: ['./src/modules/*/schema.ts', './src/lib/**/schema.ts'], out: './src/db/migrations' });
+export default defineConfig({ dialect: 'postgresql', schema: ['./src/modules/**/schema.ts', './src/lib/**/schema.ts'], out: './src/db/migrations' });

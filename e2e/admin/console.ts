@@ -7,7 +7,7 @@ import { expect } from '../fixtures';
  * test ids, and for a moment after a switch both are visible: every lookup goes through the one
  * `openScreen` waited for.
  */
-const shownScreen = (page: Page) => page.locator('.page').filter({ visible: true });
+export const shownScreen = (page: Page) => page.locator('.page').filter({ visible: true });
 
 /** The list of the screen on show. */
 export const list = (page: Page) => shownScreen(page).getByTestId('list-page');
@@ -75,9 +75,9 @@ export async function signOut(page: Page) {
   }).toPass({ timeout: 15_000 });
 }
 
-/** Clicks the shown list's export and reads the downloaded workbook's first sheet back as text. */
-export async function exportList(page: Page): Promise<{ filename: string; rows: string[][] }> {
-  const [download] = await Promise.all([page.waitForEvent('download'), list(page).getByTestId('list-export').click()]);
+/** Clicks the export of the shown list (or of another part of the screen) and reads the downloaded workbook's first sheet back as text. */
+export async function exportList(page: Page, scope: Locator = list(page)): Promise<{ filename: string; rows: string[][] }> {
+  const [download] = await Promise.all([page.waitForEvent('download'), scope.getByTestId('list-export').click()]);
   return { filename: download.suggestedFilename(), rows: await sheetRows(download) };
 }
 

@@ -1,3 +1,3 @@
 import { screensReadInEveryLanguage } from '../languages';
 
-screensReadInEveryLanguage('device', ['/iot/product'], { path: '/iot/product', name: 'iot-products' });
+screensReadInEveryLanguage('device', ['/iot/product', '/system/shipment', '/system/shipment-calibration'], { path: '/iot/product', name: 'iot-products' });

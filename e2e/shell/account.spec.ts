@@ -102,7 +102,11 @@ test('the shell on a phone: the sidebar is a drawer, the navbar keeps icons only
   // Wait for the drawer to finish sliding in before the picture.
   await expect.poll(async () => (await page.getByTestId('sidebar').boundingBox())?.x).toBe(0);
   await screenshot(page, 'shell-mobile-menu');
-  await sidebarItem(page, 'Stores').click();
+  // A click while the drawer settles can be lost: open the group until its entry shows.
+  await expect(async () => {
+    if (!(await sidebarItem(page, 'Store users').isVisible())) await sidebarItem(page, 'Stores').click();
+    await expect(sidebarItem(page, 'Store users')).toBeVisible({ timeout: 2_000 });
+  }).toPass({ timeout: 15_000 });
   await sidebarItem(page, 'Store users').click();
   await expect(page).toHaveURL(/#\/store\/user$/);
   await expect(page.getByTestId('sidebar')).toBeHidden();

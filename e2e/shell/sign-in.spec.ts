@@ -1,29 +1,27 @@
-import { list, signOut } from '../admin/console';
+import { signOut } from '../admin/console';
 import { expect, screenshot, test } from '../fixtures';
 import { inEnglish, sidebarItem } from './english';
 
 test.beforeEach(({ page }) => inEnglish(page));
 
 test('a deep link while signed out goes to sign-in, then lands on that page', async ({ page, credentials }) => {
-  await page.goto('/#/firmware/release?page=2');
-  await expect(page).toHaveURL(/#\/login\?redirect=%2Ffirmware%2Frelease%3Fpage%3D2$/);
+  await page.goto('/#/statistics/store-popularity?kind=month');
+  await expect(page).toHaveURL(/#\/login\?redirect=%2Fstatistics%2Fstore-popularity%3Fkind%3Dmonth$/);
   await page.getByTestId('login-username').fill(credentials.admin);
   await page.getByTestId('login-password').fill(credentials.password);
   await page.getByTestId('login-submit').click();
   await expect(page.getByTestId('app-layout')).toBeVisible();
-  await expect(page).toHaveURL(/#\/firmware\/release\?page=2$/);
-  // The firmware screens are a later issue: the page says so and names it, and shows nothing internal.
-  // Kept-alive pages stay in the page, hidden: look at the visible one.
-  const notBuilt = page.getByTestId('not-built-page').filter({ visible: true });
-  await expect(notBuilt).toContainText('Release channel');
-  await expect(notBuilt).not.toContainText('firmware/release');
+  await expect(page).toHaveURL(/#\/statistics\/store-popularity\?kind=month$/);
+  // Kept-alive pages stay in the page, hidden: look at the visible one. The month the link asked for is shown.
+  const shown = page.getByTestId('store-popularity').filter({ visible: true });
+  await expect(shown.getByRole('radio', { name: 'Month' })).toBeChecked();
 });
 
 test('signing in lands on the first screen of the menu that is built, never on a placeholder', async ({ page, signIn }) => {
   await signIn(page, 'admin');
-  // Today overview comes first in the menu but is not built yet: the store list is the first that is.
-  await expect(page).toHaveURL(/#\/store\/mesh$/);
-  await expect(list(page).locator('.ant-table-row').first()).toBeVisible();
+  // Today overview comes first in the menu: the day's figures of the first store.
+  await expect(page).toHaveURL(/#\/today\/index$/);
+  await expect(page.getByTestId('today')).toBeVisible();
   await expect(page.getByTestId('not-built-page')).toHaveCount(0);
 });
 
@@ -44,7 +42,7 @@ test('an unsafe redirect target is not followed', async ({ page, credentials }) 
   await page.getByTestId('login-submit').click();
   await expect(page.getByTestId('app-layout')).toBeVisible();
   expect(page.url().startsWith(process.env.E2E_BASE_URL!)).toBe(true);
-  await expect(page).toHaveURL(/#\/store\/mesh$/);
+  await expect(page).toHaveURL(/#\/today\/index$/);
 });
 
 test('wrong credentials keep the person on the sign-in screen with the reason', async ({ page }) => {

@@ -22,39 +22,39 @@ async function action(page: Page, name: string) {
 test('tags view: each close action; the landing page stays (affix)', async ({ page, signIn }) => {
   await signIn(page, 'admin');
   await open(page, '/system/user', '/store/user', '/device/luminaire', '/device/mobile', '/firmware/release');
-  await expect.poll(() => paths(page)).toEqual(['/store/mesh', '/system/user', '/store/user', '/device/luminaire', '/device/mobile', '/firmware/release']);
+  await expect.poll(() => paths(page)).toEqual(['/today/index', '/system/user', '/store/user', '/device/luminaire', '/device/mobile', '/firmware/release']);
   await screenshot(page, 'shell-tags');
 
   // Close: the open page closes and the last tag left opens.
   await action(page, 'Close');
   await expect(page).toHaveURL(/#\/device\/mobile$/);
-  await expect.poll(() => paths(page)).toEqual(['/store/mesh', '/system/user', '/store/user', '/device/luminaire', '/device/mobile']);
+  await expect.poll(() => paths(page)).toEqual(['/today/index', '/system/user', '/store/user', '/device/luminaire', '/device/mobile']);
 
   // Close to the right / left of the open page.
   await page.getByTestId('tags-view').locator('[data-path="/store/user"]').click();
   await action(page, 'Close tabs to the right');
-  await expect.poll(() => paths(page)).toEqual(['/store/mesh', '/system/user', '/store/user']);
+  await expect.poll(() => paths(page)).toEqual(['/today/index', '/system/user', '/store/user']);
   await action(page, 'Close tabs to the left');
-  await expect.poll(() => paths(page)).toEqual(['/store/mesh', '/store/user']);
+  await expect.poll(() => paths(page)).toEqual(['/today/index', '/store/user']);
 
   // Close others keeps the affix landing page.
   await open(page, '/device/luminaire', '/device/mobile');
   await page.getByTestId('tags-view').locator('[data-path="/device/luminaire"]').click();
   await action(page, 'Close others');
-  await expect.poll(() => paths(page)).toEqual(['/store/mesh', '/device/luminaire']);
+  await expect.poll(() => paths(page)).toEqual(['/today/index', '/device/luminaire']);
 
   // Close all leaves the affix tag and opens it.
   await action(page, 'Close all');
-  await expect.poll(() => paths(page)).toEqual(['/store/mesh']);
-  await expect(page).toHaveURL(/#\/store\/mesh$/);
+  await expect.poll(() => paths(page)).toEqual(['/today/index']);
+  await expect(page).toHaveURL(/#\/today\/index$/);
 
   // The close icon on a tag, and the right-click menu.
   await open(page, '/system/user', '/store/user');
   await page.getByTestId('tags-view').locator('[data-path="/system/user"] .tag-close').click();
-  await expect.poll(() => paths(page)).toEqual(['/store/mesh', '/store/user']);
+  await expect.poll(() => paths(page)).toEqual(['/today/index', '/store/user']);
   await page.getByTestId('tags-view').locator('[data-path="/store/user"]').click({ button: 'right' });
   await menuItem(page, 'Close').click();
-  await expect.poll(() => paths(page)).toEqual(['/store/mesh']);
+  await expect.poll(() => paths(page)).toEqual(['/today/index']);
 });
 
 test('a keepAlive page keeps typed input across tag switches; refresh rebuilds it', async ({ page, signIn }) => {

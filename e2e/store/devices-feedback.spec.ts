@@ -37,14 +37,19 @@ test('admin finds a store’s luminaires, then its gateway and sensor on the sec
       .filter({ hasText: /(Entrance|Aisle) light \d+/ })
       .first(),
   ).toBeVisible();
-  // Online status is not known yet: the column says so instead of guessing.
-  await expect(tableRows(page).first().getByTestId('live-unknown')).toHaveText('—');
+  // The demo stores' gateways report: every device shows whether it is online.
+  await expect(
+    tableRows(page)
+      .first()
+      .getByText(/^(Online|Offline)$/),
+  ).toBeVisible();
 
   // Paris is the only French demo store: its ID is on the first page of French devices.
   await search(page, 'Country code', 'FR');
   const paris = await storeIdOf(page, 'Paris Rivoli');
-  await list(page).getByTestId('list-search').getByLabel('Country code', { exact: true }).fill('');
-  await search(page, 'Store ID', paris);
+  // A link to the list of one store's devices, by its ID.
+  await page.goto(`/#/device/luminaire?meshId=${paris}`);
+  await expect(list(page).getByTestId('list-search').getByLabel('Store ID', { exact: true })).toHaveValue(paris);
   await expect(list(page).getByText('Total 30', { exact: false })).toBeVisible();
   await expect(storeColumn(page).filter({ hasNotText: 'Paris Rivoli' })).toHaveCount(0);
   await screenshot(page, 'store-luminaires');
@@ -53,7 +58,7 @@ test('admin finds a store’s luminaires, then its gateway and sensor on the sec
   await list(page).getByRole('tab', { name: 'Gateways & sensors' }).click();
   await expect(row(page, 'Entrance counter')).toBeVisible();
   await expect(row(page, 'Gateway').first()).toBeVisible();
-  await expect(tableRows(page)).toHaveCount(2);
+  await expect(tableRows(page)).toHaveCount(4);
   await expect(storeColumn(page).filter({ hasNotText: 'Paris Rivoli' })).toHaveCount(0);
   // A reload keeps the tab and the search.
   await page.reload();
@@ -67,7 +72,7 @@ test('admin finds a store’s luminaires, then its gateway and sensor on the sec
       .slice(1)
       .map((cells) => cells[0])
       .sort(),
-  ).toEqual(['Entrance counter', 'Gateway']);
+  ).toEqual(['Entrance counter', 'Fitting-room zone', 'Gateway', 'Heatmap sensor']);
   await screenshot(page, 'store-gateways');
   await expectNoSeriousA11yViolations(page, 'store-gateways');
 });
@@ -141,7 +146,8 @@ test('the agent sees only the devices of Northwind’s stores', async ({ page, s
 
   await list(page).getByRole('tab', { name: 'Gateways & sensors' }).click();
   await list(page).getByTestId('list-search').getByRole('button', { name: /Reset/ }).click();
-  await expect(tableRows(page)).toHaveCount(12);
+  // Six stores, each with a gateway, an entrance counter, a zone sensor and a heatmap sensor.
+  await expect(list(page).getByText('Total 24', { exact: false })).toBeVisible();
   for (const store of await storeColumn(page).allTextContents())
     expect(
       NORTHWIND_STORES.some((name) => store.startsWith(name)),

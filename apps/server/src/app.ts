@@ -2,29 +2,32 @@ import { randomUUID } from 'node:crypto';
 import multipart from '@fastify/multipart';
 import rateLimit from '@fastify/rate-limit';
 import underPressure from '@fastify/under-pressure';
-import { hasPermi, ResultCode } from '@lightdesk/contract';
+import { hasAnyPermi, permissionsOf, ResultCode } from '@lightdesk/contract';
 import { safeParse } from 'zod/v4/core';
 import Fastify, { type FastifyError, type FastifyInstance, type FastifyReply, type FastifyRequest, type FastifyServerOptions } from 'fastify';
 import type { Config } from './config';
 import type { DatabaseHandle } from './db/client';
-import { callerKey, NOBODY, SURFACES, surfaceOf, type Authenticator, type Caller, type SurfaceName } from './lib/callers';
+import { callerKey, keepRawBody, NOBODY, SURFACES, surfaceOf, type Authenticator, type Caller, type SurfaceName } from './lib/callers';
 import { systemClock, type Clock } from './lib/clock';
 import type { AppContext } from './lib/context';
 import { failure, ok } from './lib/envelope';
 import { securityHeaders, trustProxy } from './lib/http-security';
 import { AppError, forbidden, fromDatabaseError, fromZodError, unauthorized } from './lib/errors';
 import { JobRunner } from './lib/jobs';
-import { fileRoutes, localFiles } from './lib/storage';
+import { fileRoutes, configuredFiles } from './lib/storage';
 import { openApiDocument } from './lib/openapi';
+import { parseQueryString } from './lib/query-string';
 import { registerDelivery } from './lib/web-assets';
 import { callerKindOf, defineRoutes, SENT, type Area, type RouteDef } from './lib/routes';
 import healthRoutes, { readyRoute } from './health';
+import { analyticsArea } from './modules/analytics';
 import { deviceArea } from './modules/device';
+import { releaseArea } from './modules/release';
 import { storeArea } from './modules/store';
 import { recordOperation, systemArea } from './modules/system';
 
 /** The product's areas, each with its routes and the callers it authenticates. */
-export const AREAS: Area[] = [systemArea, storeArea, deviceArea];
+export const AREAS: Area[] = [systemArea, storeArea, deviceArea, releaseArea, analyticsArea];
 
 /** Requests per minute per caller (per client address for anonymous calls) when a route sets none. */
 const SURFACE_RATE_LIMITS: Record<SurfaceName, { signedIn: number; anonymous: number }> = {
@@ -58,6 +61,8 @@ export interface LightdeskApp {
   jobs: JobRunner;
   /** Makes each area's demo data where it is missing (LIGHTDESK_DEMO=1). */
   seedDemo: () => Promise<void>;
+  /** The areas' long-lived connections; main.ts starts them after the migrations and stops them before the database closes. */
+  connections: { start: () => Promise<void>; stop: () => Promise<void> };
 }
 
 declare module 'fastify' {
@@ -121,12 +126,13 @@ export async function buildApp(options: BuildOptions): Promise<LightdeskApp> {
     bodyLimit: DEFAULT_BODY_LIMIT,
     return503OnClosing: true,
     trustProxy: trustProxy(config),
+    routerOptions: { querystringParser: parseQueryString },
   });
   await securityHeaders(app);
   await registerDelivery(app, options.webRoot);
   const areas = options.areas ?? AREAS;
   const clock = options.clock ?? systemClock;
-  const services = { db: options.database.db, config, clock, log: app.log, files: localFiles(config, options.database.db, clock) };
+  const services = { db: options.database.db, config, clock, log: app.log, files: configuredFiles(config, options.database.db, clock) };
   const jobs = new JobRunner(
     services,
     areas.flatMap((a) => a.jobs ?? []),
@@ -153,8 +159,10 @@ export async function buildApp(options: BuildOptions): Promise<LightdeskApp> {
     await new Promise((resolve) => setTimeout(resolve, SHUTDOWN_GRACE_MS));
     app.server.closeIdleConnections();
   });
-  app.addHook('onSend', (_req, reply, payload, done) => {
-    if (draining) void reply.header('connection', 'close');
+  // An answer given before the request's body was read (a refused or oversized upload) closes the
+  // connection too: the client may still be sending, and that connection cannot carry another request.
+  app.addHook('onSend', (req, reply, payload, done) => {
+    if (draining || !req.raw.complete) void reply.header('connection', 'close');
     done(null, payload);
   });
 
@@ -196,6 +204,16 @@ export async function buildApp(options: BuildOptions): Promise<LightdeskApp> {
   // Each surface is its own plugin: its routes, and nothing of another surface's.
   for (const surface of Object.keys(SURFACES) as SurfaceName[]) {
     await app.register((scope, _opts, done) => {
+      if (SURFACES[surface].caller === 'device') {
+        scope.addContentTypeParser('application/json', { parseAs: 'buffer' }, (req, body, parsed) => {
+          keepRawBody(req, body as Buffer);
+          try {
+            parsed(null, (body as Buffer).length ? JSON.parse((body as Buffer).toString('utf8')) : undefined);
+          } catch {
+            parsed(Object.assign(new Error('body is not valid JSON'), { statusCode: 400 }));
+          }
+        });
+      }
       for (const def of routes.filter((r) => surfaceOf(r.url) === surface)) registerRoute(scope, ctx, def, surface, authenticators);
       done();
     });
@@ -204,7 +222,16 @@ export async function buildApp(options: BuildOptions): Promise<LightdeskApp> {
   const seedDemo = async () => {
     for (const area of areas) await area.demo?.(ctx);
   };
-  return { app, ctx, routes, jobs, seedDemo };
+  const stops: (() => Promise<void>)[] = [];
+  const connections = {
+    start: async () => {
+      for (const area of areas) if (area.start) stops.push(await area.start(ctx));
+    },
+    stop: async () => {
+      await Promise.all(stops.splice(0).map((stop) => stop()));
+    },
+  };
+  return { app, ctx, routes, jobs, seedDemo, connections };
 }
 
 function registerRoute(
@@ -224,19 +251,21 @@ function registerRoute(
       config: { rateLimit: { max: def.options.rateLimit ?? (kind === 'nobody' ? limits.anonymous : limits.signedIn), timeWindow: 60_000 } },
     }),
     // Public routes identify nobody: no token is looked at, no session touched.
-    onRequest:
+    [kind === 'device' ? 'preValidation' : 'onRequest']:
       kind === 'nobody'
         ? undefined
-        : async (req) => {
+        : async (req: FastifyRequest) => {
             const caller = (await authenticators[kind]?.(ctx, req)) ?? null;
             if (!caller) throw unauthorized();
             req.caller = caller;
             if (caller.kind !== 'staff' || !('permission' in def.access || 'signedIn' in def.access)) return;
             const { session } = caller;
             // After sign-in the session's tenant is authoritative; a contradicting header is refused.
-            const tenantHeader = req.headers.tenantcode;
-            if (typeof tenantHeader === 'string' && tenantHeader !== '' && tenantHeader !== session.tenantCode) throw forbidden('auth.tenant-mismatch');
-            if ('permission' in def.access && !hasPermi(session.permissions, def.access.permission)) throw forbidden();
+            // The analytics client names the tenant by id as well: checked the same way, never used to choose one.
+            const { tenantcode, 'tenant-id': tenantId } = req.headers;
+            if (typeof tenantcode === 'string' && tenantcode !== '' && tenantcode !== session.tenantCode) throw forbidden('auth.tenant-mismatch');
+            if (typeof tenantId === 'string' && tenantId !== '' && tenantId !== String(session.tenantId)) throw forbidden('auth.tenant-mismatch');
+            if ('permission' in def.access && !hasAnyPermi(session.permissions, permissionsOf(def.access))) throw forbidden();
             if ('permission' in def.access && def.access.platform && session.tenantType !== 'platform') throw forbidden('auth.platform-only');
           },
     handler: async (req, reply) => {

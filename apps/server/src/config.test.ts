@@ -3,18 +3,27 @@ import { ConfigError, loadConfig } from './config';
 
 test('defaults: port 8080 on 127.0.0.1, ./data, PGlite, captcha on, no demo', () => {
   const c = loadConfig({});
-  expect(c).toMatchObject({ port: 8080, host: '127.0.0.1', captcha: true, demo: false, databaseUrl: undefined });
+  expect(c).toMatchObject({ port: 8080, host: '127.0.0.1', captcha: true, demo: false, demoHistoryDays: 60, databaseUrl: undefined });
   expect(c.dataDir.endsWith('/data')).toBe(true);
 });
 
 test('every bad value is named, all at once', () => {
   try {
-    loadConfig({ PORT: 'eighty', DATABASE_URL: 'mysql://x', LIGHTDESK_CAPTCHA: 'maybe', LIGHTDESK_ADMIN_PASSWORD: 'short' });
+    loadConfig({
+      PORT: 'eighty',
+      DATABASE_URL: 'mysql://x',
+      LIGHTDESK_CAPTCHA: 'maybe',
+      LIGHTDESK_ADMIN_PASSWORD: 'short',
+      MQTT_PORT: '70000',
+      LIGHTDESK_DEMO_HISTORY_DAYS: '-1',
+    });
     expect.unreachable();
   } catch (e) {
     expect(e).toBeInstanceOf(ConfigError);
     const text = (e as ConfigError).message;
     for (const name of ['PORT', 'DATABASE_URL', 'LIGHTDESK_CAPTCHA', 'LIGHTDESK_ADMIN_PASSWORD']) expect(text).toContain(name);
+    expect(text).toContain('MQTT_PORT must be a whole number from 0 to 65535 (got "70000")');
+    expect(text).toContain('LIGHTDESK_DEMO_HISTORY_DAYS must be a whole number of days from 0 to 365 (got "-1")');
   }
 });
 
@@ -86,4 +95,48 @@ test('trusted proxies are a list of addresses, ranges or named ranges; none by d
   for (const bad of ['10.0.0.0/33', 'proxy.example.com', '::1/129', '10.0.0.1/8/2', '*']) {
     expect(() => loadConfig({ TRUSTED_PROXY: `127.0.0.1,${bad}` }), bad).toThrow(/TRUSTED_PROXY/);
   }
+});
+
+describe('file storage', () => {
+  const problems = (STORAGE_URL: string, extra: Record<string, string> = {}) => {
+    try {
+      loadConfig({ STORAGE_URL, ...extra });
+      return [];
+    } catch (e) {
+      return (e as ConfigError).problems;
+    }
+  };
+
+  test('local disk unless STORAGE_URL names an S3 bucket; the region may come from AWS_REGION', () => {
+    expect(loadConfig({}).storage).toEqual({ kind: 'local' });
+    expect(loadConfig({ STORAGE_URL: 'file:' }).storage).toEqual({ kind: 'local' });
+    expect(loadConfig({ STORAGE_URL: 's3://lightdesk-files?region=eu-central-1' }).storage).toEqual({
+      kind: 's3',
+      bucket: 'lightdesk-files',
+      region: 'eu-central-1',
+      endpoint: undefined,
+      forcePathStyle: false,
+    });
+    expect(loadConfig({ STORAGE_URL: 's3://files.example?endpoint=http://minio:9000/&forcePathStyle=true', AWS_REGION: 'us-east-1' }).storage).toEqual({
+      kind: 's3',
+      bucket: 'files.example',
+      region: 'us-east-1',
+      endpoint: 'http://minio:9000',
+      forcePathStyle: true,
+    });
+  });
+
+  test('every bad part of STORAGE_URL gets its own message; credentials never go in it', () => {
+    expect(problems('/var/files')).toEqual([expect.stringContaining('STORAGE_URL must be file: or s3://<bucket>?region=<region> (got "/var/files")')]);
+    expect(problems('ftp://files')).toHaveLength(1);
+    expect(problems('s3://key:secret@My_Bucket/files?endpoint=minio:9000&forcePathStyle=yes&acl=public')).toEqual([
+      expect.stringContaining('must not hold credentials: set AWS_ACCESS_KEY_ID and AWS_SECRET_ACCESS_KEY'),
+      expect.stringContaining('must name a bucket of 3 to 63 lower-case letters'),
+      expect.stringContaining('must be s3://<bucket> with no port, path or fragment'),
+      expect.stringContaining('unknown parameter "acl"'),
+      expect.stringContaining('must name a region'),
+      expect.stringContaining('endpoint must be an http:// or https:// address without a path (got "minio:9000")'),
+      expect.stringContaining('forcePathStyle must be true or false (got "yes")'),
+    ]);
+  });
 });

@@ -7,11 +7,15 @@ export interface Config {
   dataDir: string;
   databaseUrl: string | undefined;
   mqttUrl: string | undefined;
+  /** Where the built-in MQTT broker listens when no MQTT_URL is set. */
+  mqttPort: number;
   /** Where e-mail goes (`smtp://user:pass@host:port`, `smtps://…`); unset, mail is kept in the mail outbox. */
   smtpUrl: string | undefined;
   adminPassword: string | undefined;
   captcha: boolean;
   demo: boolean;
+  /** Days of device history the demo stores start with. */
+  demoHistoryDays: number;
   logLevel: string;
   /** Per-route request limits (429 with Retry-After); off only for automated tests. */
   rateLimit: boolean;
@@ -27,7 +31,25 @@ export interface Config {
   publicUrl: string | undefined;
   /** OpenID Connect providers staff may sign in with, in the order the sign-in screen shows them. */
   oidcProviders: OidcProviderConfig[];
+  /** Where uploaded files are kept (`STORAGE_URL`). */
+  storage: StorageConfig;
 }
+
+/**
+ * Local disk under `DATA_DIR/files`, or an S3 bucket. The bucket's credentials are never in the
+ * URL: the AWS SDK finds them (AWS_ACCESS_KEY_ID and AWS_SECRET_ACCESS_KEY, or a role).
+ */
+export type StorageConfig =
+  | { kind: 'local' }
+  | {
+      kind: 's3';
+      bucket: string;
+      region: string;
+      /** An S3-compatible store's address (MinIO, Ceph…); unset for AWS itself. */
+      endpoint: string | undefined;
+      /** Bucket in the path (`host/bucket/key`) rather than the host name, as most self-hosted stores need. */
+      forcePathStyle: boolean;
+    };
 
 export interface OidcProviderConfig {
   /** Lower-case name used in URLs and in the environment variables' names. */
@@ -66,6 +88,9 @@ export function loadConfig(env: Env = process.env): Config {
 
   const mqttUrl = text('MQTT_URL');
   if (mqttUrl && !/^(mqtts?|wss?|tcp):\/\//.test(mqttUrl)) problems.push('MQTT_URL must start with mqtt://, mqtts://, ws:// or wss://');
+  const mqttPortText = text('MQTT_PORT') ?? '1883';
+  const mqttPort = Number(mqttPortText);
+  if (!/^\d+$/.test(mqttPortText) || mqttPort > 65535) problems.push(`MQTT_PORT must be a whole number from 0 to 65535 (got "${mqttPortText}")`);
   const smtpUrl = text('SMTP_URL');
   if (smtpUrl && !/^smtps?:\/\/[^/]/.test(smtpUrl)) problems.push('SMTP_URL must start with smtp:// or smtps://');
 
@@ -84,6 +109,10 @@ export function loadConfig(env: Env = process.env): Config {
   };
   const captcha = onOff('LIGHTDESK_CAPTCHA', true, ['on'], ['off']);
   const demo = onOff('LIGHTDESK_DEMO', false, ['1', 'true', 'on'], ['0', 'false', 'off']);
+  const demoHistoryText = text('LIGHTDESK_DEMO_HISTORY_DAYS') ?? '60';
+  const demoHistoryDays = Number(demoHistoryText);
+  if (!/^\d+$/.test(demoHistoryText) || demoHistoryDays > 365)
+    problems.push(`LIGHTDESK_DEMO_HISTORY_DAYS must be a whole number of days from 0 to 365 (got "${demoHistoryText}")`);
 
   const rateLimit = onOff('LIGHTDESK_RATE_LIMIT', true, ['on'], ['off']);
   const overloadText = text('LIGHTDESK_OVERLOAD_DELAY_MS') ?? '1000';
@@ -108,6 +137,8 @@ export function loadConfig(env: Env = process.env): Config {
       problems.push(`TRUSTED_PROXY must list addresses or CIDR ranges (e.g. 10.0.0.0/8, ::1) or loopback, linklocal, uniquelocal (got "${entry}")`);
   }
 
+  const storage = readStorage(text, problems);
+
   const logLevel = text('LOG_LEVEL') ?? 'info';
   if (!['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'].includes(logLevel))
     problems.push(`LOG_LEVEL must be one of fatal, error, warn, info, debug, trace, silent`);
@@ -119,16 +150,19 @@ export function loadConfig(env: Env = process.env): Config {
     dataDir: path.resolve(text('DATA_DIR') ?? './data'),
     databaseUrl,
     mqttUrl,
+    mqttPort,
     smtpUrl,
     adminPassword,
     captcha,
     demo,
+    demoHistoryDays,
     logLevel,
     rateLimit,
     overloadDelayMs,
     publicUrl,
     oidcProviders,
     trustedProxies,
+    storage,
   };
 }
 
@@ -192,6 +226,44 @@ function isIssuer(value: string): boolean {
   } catch {
     return false;
   }
+}
+
+const S3_PARAMETERS = ['endpoint', 'region', 'forcePathStyle'];
+
+/**
+ * `STORAGE_URL`: unset or `file:` for local disk; `s3://<bucket>?region=<region>` for AWS S3, plus
+ * `&endpoint=http://host:port&forcePathStyle=true` for an S3-compatible store. The region may
+ * come from AWS_REGION instead.
+ */
+function readStorage(text: (name: string) => string | undefined, problems: string[]): StorageConfig {
+  const value = text('STORAGE_URL');
+  if (value === undefined || value === 'file:') return { kind: 'local' };
+  let url: URL;
+  try {
+    url = new URL(value);
+  } catch {
+    url = new URL('invalid:');
+  }
+  if (url.protocol !== 's3:') {
+    problems.push(`STORAGE_URL must be file: or s3://<bucket>?region=<region> (got "${value}")`);
+    return { kind: 'local' };
+  }
+  const problem = (message: string) => problems.push(`STORAGE_URL ${message}`);
+  if (url.username || url.password) problem('must not hold credentials: set AWS_ACCESS_KEY_ID and AWS_SECRET_ACCESS_KEY instead');
+  const bucket = url.hostname;
+  if (!/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/.test(bucket))
+    problem(`must name a bucket of 3 to 63 lower-case letters, digits, dots and hyphens (got "${bucket}")`);
+  if (url.port || (url.pathname !== '' && url.pathname !== '/') || url.hash)
+    problem("must be s3://<bucket> with no port, path or fragment: the store's address goes in ?endpoint=");
+  for (const name of url.searchParams.keys())
+    if (!S3_PARAMETERS.includes(name)) problem(`has an unknown parameter "${name}" (known: ${S3_PARAMETERS.join(', ')})`);
+  const region = url.searchParams.get('region') || text('AWS_REGION');
+  if (!region) problem('must name a region (?region=us-east-1), or AWS_REGION be set');
+  const endpoint = url.searchParams.get('endpoint') || undefined;
+  if (endpoint !== undefined && !isOrigin(endpoint)) problem(`endpoint must be an http:// or https:// address without a path (got "${endpoint}")`);
+  const pathStyle = url.searchParams.get('forcePathStyle') ?? 'false';
+  if (!['true', 'false'].includes(pathStyle)) problem(`forcePathStyle must be true or false (got "${pathStyle}")`);
+  return { kind: 's3', bucket, region: region ?? '', endpoint: endpoint?.replace(/\/+$/, ''), forcePathStyle: pathStyle === 'true' };
 }
 
 /** An address, an address/prefix range, or one of the named ranges Fastify's proxy check knows. */

@@ -3,6 +3,9 @@ import { afterAll, expect, test } from 'vitest';
 import type { RouteDef } from './lib/routes';
 import { bodyOf, pathOf, probesOf, queryOf, type Probe } from './test/garbage';
 import { appUserClient } from './test/app-users';
+import { storeWithGateway } from './test/devices';
+import { tenantIds } from './test/stores';
+import { HttpGateway } from './modules/device/gateway/http-gateway';
 import { testApp, type ApiClient } from './test/test-app';
 import { readXlsx } from './test/xlsx';
 
@@ -18,15 +21,27 @@ afterAll(() => t.close());
  * Who sends the probes: nobody for the public routes, the platform administrator for the
  * console's, and for each app route an app user of its own (a probe may sign them out).
  */
-const callerOf = async (route: RouteDef) => ('public' in route.access ? t.api : 'appUser' in route.access ? (await appUserClient(t)).client : admin);
+const callerOf = async (route: RouteDef): Promise<Caller> =>
+  'public' in route.access
+    ? t.api
+    : 'appUser' in route.access
+      ? (await appUserClient(t)).client
+      : 'device' in route.access
+        ? (await storeWithGateway(t, { tenantId: (await tenantIds(t)).northwind, luminaires: 1 })).gateway
+        : admin;
+
+/** A person's client, or a gateway that signs each request. */
+type Caller = ApiClient | HttpGateway;
 
 /** What is wrong with the answer to one probe, or undefined when it is right. */
-async function check(caller: ApiClient, route: RouteDef, probe: Probe): Promise<string | undefined> {
+async function check(caller: Caller, route: RouteDef, probe: Probe): Promise<string | undefined> {
   const url = new URL(pathOf(route, probe), caller.base);
   url.search = queryOf(route, probe).toString();
   const body = bodyOf(route, probe);
   const headers: Record<string, string> = {
-    ...(caller.token && { authorization: `Bearer ${caller.token}` }),
+    ...(caller instanceof HttpGateway
+      ? caller.signedHeaders(route.method, `${url.pathname}${url.search}`, body?.body ?? '')
+      : caller.token && { authorization: `Bearer ${caller.token}` }),
     ...(body && { 'content-type': body.contentType }),
   };
   let res: Response;
@@ -47,17 +62,19 @@ async function check(caller: ApiClient, route: RouteDef, probe: Probe): Promise<
     return rows?.[0]?.length ? undefined : 'a broken workbook';
   }
   if (!type.includes('json')) return `content type ${type}`;
-  let answer: Partial<Envelope>;
+  let answer: Partial<Envelope> & { status?: number };
   try {
-    answer = JSON.parse(new TextDecoder().decode(bytes)) as Partial<Envelope>;
+    answer = JSON.parse(new TextDecoder().decode(bytes)) as Partial<Envelope> & { status?: number };
   } catch {
     return 'broken JSON';
   }
-  if (typeof answer.code === 'number' && answer.code >= 500) return `code ${answer.code}`;
+  // Devices read plain HTTP statuses; everyone else the envelope's code.
+  const code = answer.code ?? answer.status;
+  if (typeof code === 'number' && code >= 500) return `code ${code}`;
   if (!probe.refused) return undefined;
   const field = String(answer.params?.field ?? '');
-  if (answer.code === 400 && (field === probe.field || field.startsWith(`${probe.field}.`) || field.startsWith(`${probe.field}[`))) return undefined;
-  return `answered ${answer.code} ${answer.key ?? ''} ${field}, not 400 naming ${probe.field}`;
+  if (code === 400 && (field === probe.field || field.startsWith(`${probe.field}.`) || field.startsWith(`${probe.field}[`))) return undefined;
+  return `answered ${code} ${answer.key ?? ''} ${field}, not 400 naming ${probe.field}`;
 }
 
 /** Runs `work` over `items`, `width` at a time. */

@@ -11,7 +11,8 @@ afterAll(() => fs.rmSync(dataDir, { recursive: true, force: true }));
 
 function start(env: Record<string, string>) {
   const child = spawn(process.execPath, ['--import', 'tsx', path.resolve(__dirname, 'main.ts')], {
-    env: { ...process.env, LOG_LEVEL: 'warn', ...env },
+    // Any free port for the built-in MQTT broker: 1883 may be another broker's.
+    env: { ...process.env, LOG_LEVEL: 'warn', MQTT_PORT: '0', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';

@@ -23,9 +23,10 @@ async function main() {
   const database = await openDatabase(config.databaseUrl ? { url: config.databaseUrl } : { dataDir: path.join(config.dataDir, 'pglite') });
   await database.migrate();
   const seeded = await seedDatabase(database.db, { adminPassword: config.adminPassword, demo: config.demo });
-  const { app, jobs, seedDemo } = await buildApp({ config, database, webRoot: path.resolve(here, '../../web/dist') });
+  const { app, jobs, seedDemo, connections } = await buildApp({ config, database, webRoot: path.resolve(here, '../../web/dist') });
   if (config.demo) await seedDemo();
   await jobs.start();
+  await connections.start();
 
   let closing = false;
   const shutdown = async (signal: string) => {
@@ -33,8 +34,8 @@ async function main() {
     closing = true;
     app.log.info({ signal }, 'shutting down: no new requests, finishing those in flight');
     try {
-      // Requests and job runs finish (or are told to stop) before the database goes away.
-      await Promise.all([app.close(), jobs.stop()]);
+      // Requests, job runs and device messages finish (or are told to stop) before the database goes away.
+      await Promise.all([app.close(), jobs.stop(), connections.stop()]);
       await database.close();
       process.exit(0);
     } catch (err) {

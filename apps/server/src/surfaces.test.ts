@@ -6,8 +6,8 @@ import { defineRoutes, type Area } from './lib/routes';
 import { testApp, type TestApp } from './test/test-app';
 
 /**
- * The app-user and device areas plug their callers in through `Area.authenticators`; until they
- * exist, a stand-in area proves what each surface does with its own kind of caller.
+ * The app-user and device areas plug their callers in through `Area.authenticators`; a stand-in
+ * area with callers of its own proves what each surface does with its own kind of caller.
  */
 const APP_TOKEN = 'app-user-token';
 const DEVICE_TOKEN = 'device-token';
@@ -31,7 +31,7 @@ const standIn: Area = {
       const whoAmI = ({ caller }: { caller: Caller }) => ({ kind: caller.kind });
       r.get('/open/app/who-am-i', { appUser: true }, whoAmI);
       r.get('/open/app/public-note', { public: true }, whoAmI);
-      r.post('/open/iot/report', { device: true, body: z.object({ messageId: z.string().min(1) }), bodyLimit: 1024 }, whoAmI);
+      r.post('/open/iot/stand-in', { device: true, body: z.object({ messageId: z.string().min(1) }), bodyLimit: 1024 }, whoAmI);
       r.get('/open/public-note', { public: true }, whoAmI);
     }),
   ],
@@ -52,19 +52,19 @@ describe('each surface authenticates its own kind of caller', () => {
   });
 
   test('a device route answers plain HTTP statuses, not envelopes', async () => {
-    const anonymous = await t.api.raw('POST', '/open/iot/report', { body: { messageId: 'm1' } });
+    const anonymous = await t.api.raw('POST', '/open/iot/stand-in', { body: { messageId: 'm1' } });
     expect(anonymous.status).toBe(401);
     expect(await anonymous.json()).toMatchObject({ status: 401, key: 'auth.unauthorized' });
 
     const device = { authorization: `Bearer ${DEVICE_TOKEN}` };
-    const bad = await t.api.raw('POST', '/open/iot/report', { body: { messageId: '' }, headers: device });
+    const bad = await t.api.raw('POST', '/open/iot/stand-in', { body: { messageId: '' }, headers: device });
     expect(bad.status).toBe(400);
     expect(await bad.json()).toMatchObject({ key: 'common.bad-input', params: { field: 'messageId' } });
 
-    const tooBig = await t.api.raw('POST', '/open/iot/report', { body: { messageId: 'x'.repeat(2000) }, headers: device });
+    const tooBig = await t.api.raw('POST', '/open/iot/stand-in', { body: { messageId: 'x'.repeat(2000) }, headers: device });
     expect(tooBig.status).toBe(413);
 
-    const good = await t.api.raw('POST', '/open/iot/report', { body: { messageId: 'm1' }, headers: device });
+    const good = await t.api.raw('POST', '/open/iot/stand-in', { body: { messageId: 'm1' }, headers: device });
     expect(good.status).toBe(200);
     expect(await good.json()).toEqual({ kind: 'device' });
   });
@@ -107,7 +107,7 @@ describe('rate limits and back-pressure', () => {
   test('a device over its limit gets a plain 429, and other devices keep their own allowance', async () => {
     const device = { authorization: `Bearer ${DEVICE_TOKEN}` };
     let last: Response | undefined;
-    for (let i = 0; i < 601; i++) last = await limited.api.raw('POST', '/open/iot/report', { body: { messageId: `m${i}` }, headers: device });
+    for (let i = 0; i < 601; i++) last = await limited.api.raw('POST', '/open/iot/stand-in', { body: { messageId: `m${i}` }, headers: device });
     expect(last!.status).toBe(429);
     expect(await last!.json()).toMatchObject({ status: 429, key: 'common.rate-limited' });
     expect(last!.headers.get('retry-after')).toBeTruthy();

@@ -4,16 +4,26 @@ export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
 
 /**
  * Who may call an endpoint. `permission` and `signedIn` are for staff in the console;
- * `platform: true` further limits a permission to the platform's own staff. `appUser` is for
+ * `orPermissions` admits holders of any of those instead (a call several screens share, such as
+ * the analytics screens' store picker); `platform: true` further limits a permission to the
+ * platform's own staff. `appUser` is for
  * the mobile app's signed-in people, `device` for authenticated gateways and devices;
  * `public` endpoints identify nobody.
  */
-export type Access = { permission: string; platform?: boolean } | { signedIn: true } | { appUser: true } | { device: true } | { public: true };
+export type Access = PermissionAccess | { signedIn: true } | { appUser: true } | { device: true } | { public: true };
 
 type Schema = z.$ZodType;
 
-/** The staff access of the console: a permission code (possibly platform staff only). */
-export type PermissionAccess = { permission: string; platform?: boolean };
+/** The staff access of the console: a permission code, or any of several (possibly platform staff only). */
+export type PermissionAccess = { permission: string; orPermissions?: readonly string[]; platform?: boolean };
+/** Every permission that admits a caller to an endpoint with permission access. */
+export const permissionsOf = (access: PermissionAccess): readonly string[] => [access.permission, ...(access.orPermissions ?? [])];
+/** The permission access a declaration names, without its other keys. */
+export const permissionAccess = (access: PermissionAccess): PermissionAccess => ({
+  permission: access.permission,
+  ...(access.orPermissions?.length && { orPermissions: access.orPermissions }),
+  ...(access.platform && { platform: true }),
+});
 /** The access kind a declaration names, kept in the endpoint's type so handlers know their caller. */
 type AccessOf<X> = X extends { permission: string }
   ? PermissionAccess
@@ -68,7 +78,7 @@ function declare<M extends HttpMethod>(method: M) {
   ): Endpoint<M, Q, B, A, AccessOf<X>, P> => {
     const { summary, params, query, body, answer, rateLimit, bodyLimit, ...mark } = declaration;
     const rest = mark as unknown as Access;
-    const access = ('permission' in rest ? { permission: rest.permission, ...(rest.platform && { platform: true }) } : rest) as AccessOf<X>;
+    const access = ('permission' in rest ? permissionAccess(rest) : rest) as AccessOf<X>;
     return { method, path, access, summary, params: params as P, query: query as Q, body: body as B, answer: answer as A, rateLimit, bodyLimit };
   };
 }

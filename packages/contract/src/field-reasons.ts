@@ -15,7 +15,15 @@ export const FIELD_REASONS = {
   'form.codeReserved': 'is reserved for the platform',
   'form.configKey': 'only lower-case letters, digits, dots, dashes and underscores are allowed',
   'form.permissionCode': 'must have the form module:resource:action in lower case',
+  'form.deviceName': 'must be 1 to 64 letters, digits or . _ : - characters',
   'form.dictType': 'only lower-case letters, digits and underscores are allowed',
+  'form.firmwareFile': 'please upload a file',
+  'form.firmwareVersion': 'must be digits separated by dots, 1 to 4 segments (1.10.0)',
+  'form.firmwareContentZh': 'please enter the update content in Chinese',
+  'form.firmwareContentEn': 'please enter the update content in English',
+  'form.firmwareJson': 'must be valid JSON',
+  'form.firmwareJsonRequired': 'please enter the firmware JSON',
+  'form.firmwareType': 'please choose the firmware type',
 } as const;
 
 export type FieldReasonKey = keyof typeof FIELD_REASONS;

@@ -110,8 +110,37 @@ export const messages = {
   'store.not-member': { zh: '该用户不是门店成员', en: 'This person is not a member of the store' },
   'store.cannot-remove-admin': { zh: '不能移除门店管理员', en: 'The store admin cannot be removed' },
   'store.already-admin': { zh: '该用户已是门店管理员', en: 'This person is already the store admin' },
+  'device.product-unknown': { zh: '产品不存在', en: 'No such product' },
+  'device.store-unknown': { zh: '门店不存在：{meshId}', en: 'No such store: {meshId}' },
+  'device.disable-first': { zh: '请先停用设备再删除', en: 'Disable the device before deleting it' },
+  'device.group-control.too-many-stores': {
+    zh: '一次最多向 {limit} 个门店发送群控指令（参数“群控门店上限”）',
+    en: 'A group command may go to at most {limit} stores at once (the "group control store cap" parameter)',
+  },
+  'app-version.current-not-deletable': {
+    zh: '该版本是当前下载版本，请先将其他版本设为当前下载版本再删除',
+    en: 'This is the current download version: make another version current before deleting it',
+  },
+  'app-version.current-brand-locked': {
+    zh: '当前下载版本不能更换品牌',
+    en: 'The brand of the current download version cannot be changed',
+  },
+  'app-version.apk-unknown': { zh: '未找到上传的安装包，请重新上传', en: 'The uploaded APK was not found: please upload it again' },
   'file.too-large': { zh: '文件超过 {size} MB 的上限', en: 'The file is larger than the {size} MB limit' },
   'file.type-not-allowed': { zh: '文件类型不允许，仅接受：{types}', en: 'This kind of file is not accepted; accepted: {types}' },
+  'firmware.duplicate-version': {
+    zh: '该固件类型、渠道和模块下已有版本 {versionNumber}',
+    en: 'Version {versionNumber} already exists for this firmware type, channel and module',
+  },
+  'firmware.digest-mismatch': { zh: '上传文件的 {field} 与声明的不一致', en: 'The uploaded file does not match the declared {field}' },
+  'firmware.not-verifiable': { zh: '只有未验证的固件可以设为已验证', en: 'Only a not-verified firmware can be set verified' },
+  'firmware.file-unknown': { zh: '请上传文件', en: 'Please upload a file' },
+  'floor-plan.unreadable': {
+    zh: '无法读取平面图的尺寸，请上传有效的 JPG、PNG、GIF 或 SVG 图片',
+    en: "The floor plan's size cannot be read: upload a valid JPG, PNG, GIF or SVG image",
+  },
+  'floor-plan.missing': { zh: '该门店尚未上传平面图', en: 'This store has no floor plan yet' },
+  'floor-plan.not-a-sensor': { zh: '该设备不是此门店的传感器', en: 'This device is not a sensor of this store' },
   'file.link-invalid': { zh: '文件链接无效或已过期', en: 'The file link is invalid or has expired' },
 } as const satisfies Record<string, { zh: string; en: string }>;
 

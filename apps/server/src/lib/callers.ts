@@ -45,7 +45,15 @@ export function surfaceOf(url: string): SurfaceName | undefined {
   return byPrefixLength.find(({ prefix }) => path === prefix || path.startsWith(`${prefix}/`))?.name;
 }
 
-/** Finds the caller of one kind from a request, or null when it proves nothing. */
+const rawBodies = new WeakMap<FastifyRequest, Buffer>();
+/** Keeps the bytes of a device's request body: its signature covers them exactly as sent. */
+export const keepRawBody = (req: FastifyRequest, body: Buffer) => void rawBodies.set(req, body);
+export const rawBodyOf = (req: FastifyRequest): Buffer => rawBodies.get(req) ?? Buffer.alloc(0);
+
+/**
+ * Finds the caller of one kind from a request, or null when it proves nothing. Devices are
+ * authenticated once the body is read (their signature covers it); everyone else before.
+ */
 export type Authenticator = (ctx: AppContext, req: FastifyRequest) => Promise<Caller | null>;
 
 export function bearerToken(header: string | undefined): string | undefined {

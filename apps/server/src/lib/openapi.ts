@@ -1,3 +1,4 @@
+import { permissionsOf } from '@lightdesk/contract';
 import { toJSONSchema, type $ZodType } from 'zod/v4/core';
 import { surfaceOf, type SurfaceName } from './callers';
 import type { RouteDef } from './routes';
@@ -33,12 +34,22 @@ export function openApiDocument(routes: RouteDef[]) {
       if (!schema) continue;
       const doc = jsonSchema(schema, 'input') as { properties?: Record<string, object>; required?: string[] };
       for (const [name, prop] of Object.entries(doc.properties ?? {})) {
-        parameters.push({ name, in: where, required: where === 'path' || (doc.required ?? []).includes(name), schema: prop });
+        // Nested query values travel as `key[sub]=value` (see lib/query-string): OpenAPI's deepObject style.
+        const nested = where === 'query' && (prop as { type?: string }).type === 'object';
+        parameters.push({
+          name,
+          in: where,
+          required: where === 'path' || (doc.required ?? []).includes(name),
+          schema: prop,
+          ...(nested && { style: 'deepObject', explode: true }),
+        });
       }
     }
     const access =
       'permission' in route.access
-        ? `Permission \`${route.access.permission}\`${route.access.platform ? ', platform staff only' : ''}`
+        ? `${permissionsOf(route.access)
+            .map((p) => `Permission \`${p}\``)
+            .join(' or ')}${route.access.platform ? ', platform staff only' : ''}`
         : 'signedIn' in route.access
           ? 'Any signed-in user'
           : 'appUser' in route.access

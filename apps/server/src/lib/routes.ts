@@ -1,4 +1,4 @@
-import type { Access, Endpoint, ParsedBodyOf, ParsedParamsOf, ParsedQueryOf } from '@lightdesk/contract';
+import { permissionAccess, type Access, type Endpoint, type ParsedBodyOf, type ParsedParamsOf, type ParsedQueryOf } from '@lightdesk/contract';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type * as z from 'zod/v4/core';
 import { surfaceOf, SURFACES, type Authenticator, type Caller } from './callers';
@@ -91,8 +91,7 @@ export function defineRoutes(build: (r: RouteBuilder, ctx: AppContext) => void):
     const route: RouteBuilder['route'] = (method, url, options, handler) => {
       const marks = ACCESS_MARKS.filter((mark) => mark in options);
       if (marks.length !== 1) throw new Error(`${method} ${url} must state exactly one of ${ACCESS_MARKS.join(', ')}`);
-      const access: Access =
-        'permission' in options ? { permission: options.permission, ...(options.platform && { platform: true }) } : ({ [marks[0]!]: true } as Access);
+      const access: Access = 'permission' in options ? permissionAccess(options) : ({ [marks[0]!]: true } as Access);
       const surface = surfaceOf(url);
       if (!surface) throw new Error(`${method} ${url} lies outside every surface (${Object.keys(SURFACES).join(', ')})`);
       const kind = callerKindOf(access);
@@ -136,6 +135,8 @@ export interface Area {
   authenticators?: Partial<Record<Caller['kind'], Authenticator>>;
   /** Scheduled and queued jobs; the server's job runner runs them (lib/jobs). */
   jobs?: JobDefinition[];
+  /** Long-lived connections (devices' MQTT), started once the database is migrated; answers how to stop them. */
+  start?: (ctx: AppContext) => Promise<() => Promise<void>>;
   /** With LIGHTDESK_DEMO=1, makes the area's demo data on a start that finds none (after the administration's seed). */
   demo?: (ctx: AppContext) => Promise<void>;
 }

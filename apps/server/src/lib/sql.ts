@@ -1,4 +1,11 @@
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
+import type { Database } from '../db/client';
 
 /** `count(*)` as a number: node-postgres returns int8 as text, PGlite as a number; the cast makes both agree. */
 export const countOf = sql<number>`count(*)::int`;
+
+/** The rows a raw statement answers, on either driver (both give `rows`; the shared handle type does not say so). */
+export async function rowsOf<T>(db: Database, statement: SQL): Promise<T[]> {
+  const result: unknown = await db.execute(statement);
+  return (result as { rows: T[] }).rows;
+}

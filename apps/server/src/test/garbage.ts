@@ -13,7 +13,7 @@ import type { RouteDef } from '../lib/routes';
  */
 
 type Where = 'query' | 'body' | 'params';
-type Kind = 'int' | 'text' | 'date' | 'choice' | 'array' | 'other';
+type Kind = 'int' | 'number' | 'text' | 'date' | 'choice' | 'array' | 'other';
 
 export interface Probe {
   where: Where;
@@ -38,7 +38,8 @@ function core(schema: z.ZodType): z.ZodType {
 
 function kindOf(schema: z.ZodType): Kind {
   const c = core(schema);
-  if (c instanceof z.ZodNumber) return 'int';
+  // Whole numbers (ids, counts) and real ones (coordinates, fractions of a picture).
+  if (c instanceof z.ZodNumber) return c.format === 'safeint' ? 'int' : 'number';
   if (c instanceof z.ZodISODateTime) return 'date';
   if (c instanceof z.ZodString || c instanceof z.ZodStringFormat) return 'text';
   if (c instanceof z.ZodEnum || c instanceof z.ZodLiteral || c instanceof z.ZodBoolean) return 'choice';
@@ -66,8 +67,24 @@ const CANDIDATES: unknown[] = [
   '123456',
   'garbage@example.com',
   '2024-01-01T00:00:00Z',
+  '2024-01-01',
   '',
   [],
+  // A batch of device reports.
+  [{ id: 'garbage', at: '2024-01-01T00:00:00Z', device: 'garbage', kind: 'heartbeat' }],
+  // A list of store ids, and what a group command needs: whom it reaches and what it says.
+  [1],
+  { kind: 'all' },
+  { action: 'power', value: 'on' },
+  // A stored file's key (a SHA-256 in hex) and an https link (an App Store page).
+  'a'.repeat(64),
+  'https://example.com/garbage',
+  // A firmware version, a firmware's JSON and a stored file's key (a SHA-256).
+  '1.0.0',
+  '{}',
+  '0'.repeat(64),
+  // An analytics period.
+  { kind: 'day' },
 ];
 
 function candidatesFor(field: z.ZodType): unknown[] {
@@ -124,7 +141,7 @@ const ANY_FIELD: Value[] = [
   { label: 'text past every limit', json: LONG, text: LONG, refusedBy: 'all' },
   { label: 'empty', json: '', text: '', refusedBy: [] },
   { label: 'object', json: { nested: [null] }, refusedBy: 'all' },
-  { label: 'repeated query key', text: ['1', '2'], refusedBy: ['int', 'text', 'date', 'choice'] },
+  { label: 'repeated query key', text: ['1', '2'], refusedBy: ['int', 'number', 'text', 'date', 'choice'] },
   { label: 'null', json: null, refusedBy: [] },
 ];
 
@@ -136,6 +153,11 @@ const BY_KIND: Record<Kind, Value[]> = {
     { label: '1e400', rawJson: '1e400', text: '1e400', refusedBy: ['int'] },
     { label: 'fraction', json: 1.5, text: '1.5', refusedBy: ['int'] },
     { label: 'NaN', json: 'NaN', text: 'NaN', refusedBy: ['int'] },
+  ],
+  number: [
+    { label: '1e400', rawJson: '1e400', text: '1e400', refusedBy: ['number'] },
+    { label: 'NaN', json: 'NaN', text: 'NaN', refusedBy: ['number'] },
+    { label: 'fraction', json: 0.5, text: '0.5', refusedBy: [] },
   ],
   date: [
     { label: 'year 0000', json: '0000-01-01T00:00:00Z', text: '0000-01-01T00:00:00Z', refusedBy: ['date'] },
@@ -235,9 +257,12 @@ export function pathOf(route: RouteDef, probe: Probe): string {
 export function queryOf(route: RouteDef, probe: Probe): URLSearchParams {
   const query = probe.where === 'query' ? probe.input : (validInput(fieldsOf(route.options.query) ?? z.object({})) ?? {});
   const search = new URLSearchParams();
-  for (const [key, value] of Object.entries(query)) {
-    for (const v of Array.isArray(value) ? (value as unknown[]) : [value]) search.append(key, String(v));
-  }
+  // Objects travel as the further client sends them (`period[kind]=day`); arrays as repeated keys.
+  const add = (key: string, value: unknown) => {
+    if (value !== null && typeof value === 'object' && !Array.isArray(value)) for (const [sub, inner] of Object.entries(value)) add(`${key}[${sub}]`, inner);
+    else for (const v of Array.isArray(value) ? (value as unknown[]) : [value]) search.append(key, String(v));
+  };
+  for (const [key, value] of Object.entries(query)) add(key, value);
   return search;
 }
 

@@ -1,7 +1,9 @@
 import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { randomBytes } from 'node:crypto';
 import { PGlite } from '@electric-sql/pglite';
-import { authApi, callPath, ResultCode, type AnswerOf, type Endpoint, type Envelope, type InputFor, type LoginResult } from '@lightdesk/contract';
+import { authApi, callPath, nestedParams, ResultCode, type AnswerOf, type Endpoint, type Envelope, type InputFor, type LoginResult } from '@lightdesk/contract';
 import * as z from 'zod/v4/core';
 import { eq, inArray } from 'drizzle-orm';
 import pg from 'pg';
@@ -47,8 +49,15 @@ export function requestOf(endpoint: Endpoint, input: unknown): { method: string;
   const { path, rest } = callPath(endpoint, input);
   if (endpoint.method !== 'GET' && endpoint.method !== 'DELETE') return { method: endpoint.method, path, body: rest ?? {} };
   const search = new URLSearchParams();
-  for (const [k, v] of Object.entries((rest ?? {}) as Query)) if (v !== undefined) search.set(k, String(v));
-  return { method: endpoint.method, path: search.size ? `${path}?${search.toString()}` : path };
+  const nested: string[] = [];
+  for (const [k, v] of Object.entries((rest ?? {}) as Record<string, unknown>)) {
+    if (v === undefined) continue;
+    // Objects and arrays travel as the further client sends them (`period[kind]=day`).
+    if (typeof v === 'object' && v !== null) nested.push(nestedParams({ [k]: v }));
+    else search.set(k, `${v as string | number | boolean}`);
+  }
+  const query = [search.toString(), ...nested].filter(Boolean).join('&');
+  return { method: endpoint.method, path: query ? `${path}?${query}` : path };
 }
 
 /** The envelope of a call, its data parsed with the endpoint's answer schema when it succeeded. */
@@ -160,7 +169,16 @@ export interface TestAppOptions {
 export async function testApp(env: Record<string, string> = {}, options: TestAppOptions = {}): Promise<TestApp> {
   const { database, drop } = await cloneDatabase();
   const clock = new TestClock();
-  const config = loadConfig({ LIGHTDESK_CAPTCHA: 'off', LIGHTDESK_RATE_LIMIT: 'off', LIGHTDESK_OVERLOAD_DELAY_MS: '0', LOG_LEVEL: 'silent', ...env });
+  // Each server keeps its files in a folder of its own, removed when it closes.
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'lightdesk-test-'));
+  const config = loadConfig({
+    LIGHTDESK_CAPTCHA: 'off',
+    LIGHTDESK_RATE_LIMIT: 'off',
+    LIGHTDESK_OVERLOAD_DELAY_MS: '0',
+    LOG_LEVEL: 'silent',
+    DATA_DIR: dataDir,
+    ...env,
+  });
   const built = await buildApp({ config, database, clock, logger: options.logger ?? false, ...(options.areas && { areas: options.areas }) });
   options.beforeListen?.(built.app);
   // A free port unless the test names one (when the address must be known before start, e.g. LIGHTDESK_PUBLIC_URL).
@@ -196,6 +214,7 @@ export async function testApp(env: Record<string, string> = {}, options: TestApp
       await built.app.close();
       await database.close();
       await drop();
+      fs.rmSync(dataDir, { recursive: true, force: true });
     },
   };
 }

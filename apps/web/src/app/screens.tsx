@@ -9,6 +9,7 @@ import type { AppRoute } from '../lib/route-table';
 
 type ScreenModule = () => Promise<{ default: ComponentType<ScreenProps> }>;
 
+const appVersions: ScreenModule = () => import('../features/release/app-version/app-version-page').then((m) => ({ default: m.AppVersionPage }));
 const publicContent: ScreenModule = () => import('../features/public/public-content').then((m) => ({ default: m.PublicScreen }));
 
 /**
@@ -54,14 +55,41 @@ export const SCREENS: Readonly<Record<string, ScreenModule>> = {
   'store/user/index': () => import('../features/store/store-user/store-user-page').then((m) => ({ default: m.StoreUserPage })),
   // Stores: the device registry, app users' phones and their feedback.
   'device/luminaire/index': () => import('../features/store/device/luminaire-page').then((m) => ({ default: m.LuminairePage })),
+  'device/group-control/index': () => import('../features/device/group-control/group-control-page').then((m) => ({ default: m.GroupControlPage })),
   'device/mobile/index': () => import('../features/store/device/mobile-device-page').then((m) => ({ default: m.MobileDevicePage })),
   'workbench/feedback': () => import('../features/store/feedback/feedback-page').then((m) => ({ default: m.FeedbackPage })),
   // Stores: the app's people, their own settings, account cancellations.
   'system/app-user/index': () => import('../features/store/app-user/app-user-page').then((m) => ({ default: m.AppUserPage })),
   'system/user-advanced/index': () => import('../features/store/user-advanced/user-advanced-page').then((m) => ({ default: m.UserAdvancedPage })),
   'system/cancellation/index': () => import('../features/store/cancellation/cancellation-page').then((m) => ({ default: m.CancellationPage })),
-  // Cloud IoT: products and their thing models.
+  // Cloud IoT: products and their thing models, the devices that connect.
   'iot/product/index': () => import('../features/device/product/product-page').then((m) => ({ default: m.ProductPage })),
+  // Shipments of devices and their calibration against the devices activated in stores.
+  'system/shipment/index': () => import('../features/device/shipment/shipment-page').then((m) => ({ default: m.ShipmentPage })),
+  'system/shipment-calibration/index': () => import('../features/device/calibration/calibration-page').then((m) => ({ default: m.CalibrationPage })),
+  'iot/device/index': () => import('../features/device/iot-device/iot-device-page').then((m) => ({ default: m.IotDevicePage })),
+  // Analytics. The workbench's /storeHeatmap shortcut names the same component, so it opens this screen too.
+  'heatmap/store/index': () => import('../features/analytics/heatmap/store-heatmap-page').then((m) => ({ default: m.StoreHeatmapPage })),
+  // App versions: one page for the four platforms, which it reads from the component name.
+  'app/android/index': appVersions,
+  'app/android-intl/index': appVersions,
+  'app/ios/index': appVersions,
+  'app/ios-intl/index': appVersions,
+  // Firmware: one screen for the three channels (the workbench's /hardwareList shortcut opens the release channel).
+  'firmware/release/index': () => import('../features/release/firmware/firmware-page').then((m) => ({ default: m.ReleaseFirmwarePage })),
+  'firmware/factory/index': () => import('../features/release/firmware/firmware-page').then((m) => ({ default: m.FactoryFirmwarePage })),
+  'firmware/development/index': () => import('../features/release/firmware/firmware-page').then((m) => ({ default: m.DevelopmentFirmwarePage })),
+  // Retail analytics: popularity by store, across stores and on the map, today's overview, people counting.
+  'statistics/today/index': () => import('../features/analytics/today/today-page').then((m) => ({ default: m.TodayPage })),
+  'statistics/store-popularity/index': () =>
+    import('../features/analytics/store-popularity/store-popularity-page').then((m) => ({ default: m.StorePopularityPage })),
+  'statistics/all-stores/index': () => import('../features/analytics/all-stores/all-stores-page').then((m) => ({ default: m.AllStoresPage })),
+  'statistics/popularity-map/index': () => import('../features/analytics/popularity-map/popularity-map-page').then((m) => ({ default: m.PopularityMapPage })),
+  // The workbench's /customerCounting shortcut is a menu entry of the same component.
+  'counting/store/index': () => import('../features/analytics/counting-store/counting-store-page').then((m) => ({ default: m.CountingStorePage })),
+  'counting/walk-in/index': () => import('../features/analytics/walk-ins/walk-ins-page').then((m) => ({ default: m.WalkInsPage })),
+  'counting/zone/index': () => import('../features/analytics/zones/zones-page').then((m) => ({ default: m.ZonesPage })),
+  'counting/current-heatmap/index': () => import('../features/analytics/current-heatmap/current-heatmap-page').then((m) => ({ default: m.CurrentHeatmapPage })),
 };
 
 // Shown only for menu entries this build has no screen for.

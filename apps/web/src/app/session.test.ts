@@ -4,14 +4,17 @@ import { getToken, saveAuth } from '../lib/auth-token';
 const logout = vi.hoisted(() => ({ post: vi.fn() }));
 vi.mock('../lib/http/clients', async (original) => ({ ...(await original<object>()), openApi: logout }));
 
-const { signOut, useShell } = await import('./session');
+const { ensureSession, sessionLoaded, signOut, useShell } = await import('./session');
+const { queryClient } = await import('./query-client');
 
-const signedIn = () => {
+const signInAs = (accessToken: string, userId: number) =>
   saveAuth(
-    { accessToken: 'admin-token', expiresAt: '2030-01-01T00:00:00Z', idleTimeout: 1800, userId: 1, tenantId: 1, tenantCode: 'saas', tenantType: 'platform' },
+    { accessToken, expiresAt: '2030-01-01T00:00:00Z', idleTimeout: 1800, userId, tenantId: 1, tenantCode: 'saas', tenantType: 'platform' },
     { remember: false },
   );
-  useShell.setState({ table: { routes: [], home: '/system/user' } as never });
+const signedIn = () => {
+  signInAs('admin-token', 1);
+  useShell.setState({ table: { routes: [], home: '/system/user' } as never, token: 'admin-token' });
 };
 
 afterEach(() => logout.post.mockReset());
@@ -37,5 +40,19 @@ describe('signing out', () => {
     logout.post.mockRejectedValue(new Error('offline'));
     await signOut();
     expect(getToken()).toBeFalsy();
+  });
+});
+
+describe('signing in as somebody else from the sign-in page, without signing out', () => {
+  test("the session loads again, and the previous person's cached answers are gone", async () => {
+    signedIn();
+    expect(sessionLoaded()).toBe(true);
+    queryClient.setQueryData(['analytics', 'stores', ''], [{ id: 1, name: "The operator's store" }]);
+
+    signInAs('agent-token', 2);
+    expect(sessionLoaded()).toBe(false);
+    // The network is not there in this test: what matters is what was forgotten before it was asked.
+    await ensureSession().catch(() => undefined);
+    await vi.waitFor(() => expect(queryClient.getQueryData(['analytics', 'stores', ''])).toBeUndefined());
   });
 });

@@ -13,12 +13,24 @@ import { buildRouteTable, type RouteTable } from '../lib/route-table';
 interface ShellState {
   /** The screens generated from the server's menu; absent until the session has loaded. */
   table?: RouteTable;
+  /** The session the screens were loaded for: a sign-in as somebody else loads them again. */
+  token?: string;
 }
 
 export const useShell = create<ShellState>()(() => ({}));
 
 export const hasToken = () => !!getToken();
-export const sessionLoaded = () => !!useShell.getState().table;
+export const sessionLoaded = () => {
+  const { table, token } = useShell.getState();
+  return !!table && token === getToken();
+};
+
+/** Forgets what the previous person opened and read in this tab: their tabs and every cached answer. */
+function forgetWhatWasShown(): void {
+  useTags.getState().clear();
+  // The query cache is only loaded with the layout; clear it when it is there.
+  void import('./query-client').then(({ queryClient }) => queryClient.clear());
+}
 
 /**
  * Which screens this build has decides the landing screen. The registry loads with the layout,
@@ -33,13 +45,16 @@ const screenRegistry = () =>
 
 /** Dictionaries (with their labels' translations), then user info, then the routes built from the menu. */
 async function load(): Promise<void> {
+  const token = getToken();
+  // Signed in again from the sign-in page, without signing out first.
+  if (useShell.getState().table) forgetWhatWasShown();
   const canShow = screenRegistry();
   await Promise.all([loadDicts(), i18n.loadNamespaces('dict')]);
   const info = await call(authApi.permissionInfo);
   useSession.getState().setIdentity(info);
   const table = buildRouteTable(info.menus, await canShow);
   useScreens.setState({ screens: table.routes.map(({ path, name, componentName, visible }) => ({ path, name, componentName, visible })) });
-  useShell.setState({ table });
+  useShell.setState({ table, token });
 }
 
 let loading: Promise<void> | undefined;
@@ -57,11 +72,9 @@ export function forgetSession(): void {
   clearAuth();
   useSession.getState().clear();
   useDictStore.getState().setAll([]);
-  useTags.getState().clear();
-  useShell.setState({ table: undefined });
+  useShell.setState({ table: undefined, token: undefined });
   useScreens.setState({ screens: [] });
-  // The query cache is only loaded with the layout; clear it when it is there.
-  void import('./query-client').then(({ queryClient }) => queryClient.clear());
+  forgetWhatWasShown();
 }
 
 /**

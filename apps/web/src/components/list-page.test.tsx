@@ -2,6 +2,7 @@ import { endpoint, type DictData, type Page, type PageQuery } from '@lightdesk/c
 import { queryOptions } from '@tanstack/react-query';
 import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { useLocation } from 'react-router';
 import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
 import { resourceCache } from '../lib/resource-cache';
 import { useSession } from '../lib/session';
@@ -378,7 +379,20 @@ describe('ListPage order and address', () => {
   });
 
   test('paging and searching write the address; back shows the list as it was, search fields included', async () => {
-    const { router } = renderWithProviders(<ListPage query={storePageQuery} cache={storeCache} columns={sortable} filters={filters} />);
+    // The router commits a new address in a transition: a person presses back on the screen they see.
+    function RenderedAddress() {
+      return (
+        <span hidden data-testid="rendered-address">
+          {useLocation().search}
+        </span>
+      );
+    }
+    const { router } = renderWithProviders(
+      <>
+        <ListPage query={storePageQuery} cache={storeCache} columns={sortable} filters={filters} />
+        <RenderedAddress />
+      </>,
+    );
     await waitFor(() => expect(rowNames()).toHaveLength(20));
     expect(router.state.location.search).toBe('');
 
@@ -389,6 +403,7 @@ describe('ListPage order and address', () => {
     await userEvent.click(within(search).getByRole('button', { name: /Search/ }));
     await waitFor(() => expect(router.state.location.search).toBe('?meshName=Store+4'));
     await waitFor(() => expect(lastQuery()).toEqual({ meshName: 'Store 4', page: 1, limit: 20 }));
+    await waitFor(() => expect(screen.getByTestId('rendered-address')).toHaveTextContent('?meshName=Store+4'));
 
     await act(() => router.navigate(-1));
     await waitFor(() => expect(lastQuery()).toEqual({ page: 2, limit: 20 }));

@@ -107,6 +107,8 @@ export type ListPageProps<Row extends object, Params extends PageQuery, TKey ext
    * `false` for a list that is not its screen's main one (inside a drawer).
    */
   inUrl?: boolean;
+  /** Drawn between the toolbar and the table from the rows on show (a chart of the page). */
+  header?: (rows: readonly Row[]) => ReactNode;
 };
 
 type Dialog<Row> = { open: false } | { open: true; row?: Row; defaults?: Partial<Row> };
@@ -136,6 +138,7 @@ export function ListPage<Row extends object, Params extends PageQuery, TKey exte
   tree = false,
   can: canOverride,
   inUrl = true,
+  header,
 }: ListPageProps<Row, Params, TKey, Answer>) {
   const { hasPermi } = usePermission();
   const can = canOverride ?? hasPermi;
@@ -259,6 +262,7 @@ export function ListPage<Row extends object, Params extends PageQuery, TKey exte
           <Button icon={<ReloadOutlined />} aria-label={t('list.refresh')} onClick={() => void refetch()} style={{ marginLeft: 'auto' }} />
         </Tooltip>
       </div>
+      {header?.(data?.list ?? [])}
       <Table<Row>
         ref={table}
         {...tableScrollerProps}

@@ -1,15 +1,16 @@
 import { z } from 'zod';
-import { DateFrom, DateTime, DateTo, Id, ListQuery, TextFilter } from '../common';
+import { DateFrom, DateTime, DateTo, Id, ListQuery, QueryBoolean, TextFilter } from '../common';
 import { resourceEndpoints } from '../resource';
 import { CountryFilter } from './console-stores';
 
-/** The device registry as the app provisioned it; live state (online, reports) belongs to the devices area. */
+/** The device registry as the app provisioned it, with the live state the devices area keeps from the reports. */
 export const StoreDeviceQuery = ListQuery.extend({
   deviceName: TextFilter,
   uuid: TextFilter,
   model: TextFilter,
   meshId: TextFilter,
   countryCode: CountryFilter,
+  online: QueryBoolean.optional(),
   createdFrom: DateFrom,
   createdTo: DateTo,
 });
@@ -31,8 +32,9 @@ export const StoreDevice = z.object({
   /** The store's address: a device is where its store is. */
   address: z.string(),
   createDate: DateTime,
-  /** Always null here: online status arrives with the devices area, which derives it from reports. */
-  online: z.boolean().nullable(),
+  online: z.boolean(),
+  /** When it last reported; null until it ever has. */
+  lastSeenAt: DateTime.nullable(),
 });
 export type StoreDevice = z.infer<typeof StoreDevice>;
 

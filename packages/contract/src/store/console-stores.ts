@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { DateFrom, DateTime, DateTo, Id, ListQuery, TextFilter } from '../common';
 import { endpoint } from '../endpoint';
 import { resourceEndpoints } from '../resource';
-import { StoreRole } from './stores';
+import { bothOrNeither, Latitude, Longitude, StoreRole } from './stores';
 
 /** ISO 3166-1 alpha-2 filter, as the areas name countries. */
 export const CountryFilter = z
@@ -36,11 +36,13 @@ export const Store = z.object({
   memberCount: z.number().int(),
   groupCount: z.number().int(),
   deviceCount: z.number().int(),
-  /** Always null here: online status arrives with the devices area, which derives it from reports. */
-  onlineDeviceCount: z.number().int().nullable(),
+  /** Its devices online now, as the devices area derives it from their reports. */
+  onlineDeviceCount: z.number().int(),
   countryCode: z.string(),
   timezone: z.string(),
   address: z.string(),
+  latitude: z.number().nullable(),
+  longitude: z.number().nullable(),
   registerDate: DateTime,
 });
 export type Store = z.infer<typeof Store>;
@@ -62,6 +64,7 @@ export const StoreDeviceBrief = z.object({
   model: z.string(),
   groupId: Id.nullable(),
   firmwareVersion: z.string(),
+  online: z.boolean(),
 });
 export const StoreEvent = z.object({
   id: Id,
@@ -109,7 +112,19 @@ export type StoreMemberAction = z.infer<typeof StoreMemberAction>;
 export const StoreGroupAction = z.object({ id: Id, groupId: Id });
 export type StoreGroupAction = z.infer<typeof StoreGroupAction>;
 
+/** Where a store is on the map; null for both clears it (maps then place the store at its country's centre). */
+export const StoreLocate = z
+  .object({ id: Id, latitude: Latitude.nullable(), longitude: Longitude.nullable() })
+  .refine(bothOrNeither, { message: 'give both latitude and longitude, or neither', path: ['longitude'] });
+export type StoreLocate = z.infer<typeof StoreLocate>;
+
 export const storeActions = {
+  locate: endpoint.put('/api/store/mesh/location', {
+    permission: 'store:mesh:locate',
+    body: StoreLocate,
+    answer: z.literal(true),
+    summary: "Set a store's coordinates",
+  }),
   transferAdmin: endpoint.put('/api/store/mesh/transfer-admin', {
     permission: 'store:mesh:transfer-admin',
     body: StoreMemberAction,

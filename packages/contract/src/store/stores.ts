@@ -29,11 +29,33 @@ export const DeviceUuid = Text(64).regex(/^[A-Za-z0-9:_-]{1,64}$/, 'only letters
 export const StoreName = Text(50).min(1);
 export const GroupName = Text(50).min(1);
 
-export const StoreCreate = z.object({ meshName: StoreName, timezone: TimeZone, country: AreaCode, address: Text(200).default('') });
+/** Degrees (WGS 84). */
+export const Latitude = z.number().min(-90).max(90);
+export const Longitude = z.number().min(-180).max(180);
+/** A store's place on a map: both coordinates, or neither (null clears them). */
+export const StoreCoordinates = z.object({ latitude: Latitude.nullable(), longitude: Longitude.nullable() });
+export type StoreCoordinates = z.infer<typeof StoreCoordinates>;
+/** Both coordinates or neither; an omitted pair (undefined) leaves them as they are. */
+export const bothOrNeither = (v: { latitude?: number | null; longitude?: number | null }) => (v.latitude == null) === (v.longitude == null);
+const BOTH_OR_NEITHER = { message: 'give both latitude and longitude, or neither', path: ['longitude'] };
+
+export const StoreCreate = z
+  .object({
+    meshName: StoreName,
+    timezone: TimeZone,
+    country: AreaCode,
+    address: Text(200).default(''),
+    latitude: Latitude.nullable().default(null),
+    longitude: Longitude.nullable().default(null),
+  })
+  .refine(bothOrNeither, BOTH_OR_NEITHER);
 export type StoreCreate = z.infer<typeof StoreCreate>;
 export const MeshIdQuery = z.object({ meshId: MeshId });
 export type MeshIdQuery = z.infer<typeof MeshIdQuery>;
-export const StoreRename = z.object({ meshId: MeshId, meshName: StoreName });
+/** Renames a store; with coordinates, also moves it (null clears them), without, leaves them. */
+export const StoreRename = z
+  .object({ meshId: MeshId, meshName: StoreName, latitude: Latitude.nullable().optional(), longitude: Longitude.nullable().optional() })
+  .refine((v) => (v.latitude === undefined) === (v.longitude === undefined) && bothOrNeither(v), BOTH_OR_NEITHER);
 export type StoreRename = z.infer<typeof StoreRename>;
 
 export const AppStore = z.object({
@@ -42,6 +64,8 @@ export const AppStore = z.object({
   timezone: z.string(),
   country: z.string(),
   address: z.string(),
+  latitude: z.number().nullable(),
+  longitude: z.number().nullable(),
   role: StoreRole,
   memberCount: z.number().int(),
   groupCount: z.number().int(),
@@ -123,7 +147,12 @@ export const appStoreApi = {
     query: MeshIdQuery,
     answer: AppStoreDetail,
   }),
-  rename: endpoint.put('/open/app/stores/rename', { appUser: true, summary: 'Rename a store (admin)', body: StoreRename, answer: z.boolean() }),
+  rename: endpoint.put('/open/app/stores/rename', {
+    appUser: true,
+    summary: 'Rename a store and set its coordinates (admin)',
+    body: StoreRename,
+    answer: z.boolean(),
+  }),
   remove: endpoint.delete('/open/app/stores/delete', {
     appUser: true,
     summary: 'Delete a store (admin); refused while it holds devices or other members',

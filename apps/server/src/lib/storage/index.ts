@@ -4,11 +4,13 @@ import type { Database } from '../../db/client';
 import type { Clock } from '../clock';
 import { FileLinks } from './links';
 import { LocalDiskStorage } from './local-disk';
+import { s3Client, S3Storage } from './s3';
 import type { FileStorage } from './storage';
 
 export { FileLinks, FILE_LINK_PREFIX } from './links';
 export { LocalDiskStorage } from './local-disk';
-export { fileRoutes, parseRange } from './routes';
+export { s3Client, S3Storage } from './s3';
+export { fileRoutes, parseRange, sendStoredFile } from './routes';
 export { fileTooLarge, fileTypeNotAllowed, isFileKey, type ByteRange, type FileStorage, type PutRules, type StoredFile } from './storage';
 
 /** The server's files: where they are kept, and signed links to them. */
@@ -17,8 +19,14 @@ export interface Files {
   links: FileLinks;
 }
 
-/** Files on local disk under `DATA_DIR/files`. */
-export const localFiles = (config: Config, db: Database, clock: Clock): Files => ({
-  storage: new LocalDiskStorage(path.join(config.dataDir, 'files')),
+function storageOf(config: Config): FileStorage {
+  const { storage } = config;
+  if (storage.kind === 'local') return new LocalDiskStorage(path.join(config.dataDir, 'files'));
+  return new S3Storage(s3Client(storage), { bucket: storage.bucket });
+}
+
+/** Files where `STORAGE_URL` says: local disk under `DATA_DIR/files` unless it names an S3 bucket. */
+export const configuredFiles = (config: Config, db: Database, clock: Clock): Files => ({
+  storage: storageOf(config),
   links: new FileLinks(db, clock),
 });

@@ -1,9 +1,7 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
-import { eq } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import type { Clock } from '../clock';
-import { randomToken } from '../secrets';
-import { signingKeys } from './schema';
+import { signingKey } from '../keys';
 
 export const FILE_LINK_PREFIX = '/open/files/';
 const KEY_NAME = 'file-links';
@@ -16,30 +14,13 @@ const EXPIRY_STEP_SECONDS = 3600;
  * made on first use and kept in the database, shared by every process of a deployment.
  */
 export class FileLinks {
-  private secret: Promise<Buffer> | undefined;
-
   constructor(
     private readonly db: Database,
     private readonly clock: Clock,
   ) {}
 
-  private key(): Promise<Buffer> {
-    this.secret ??= (async () => {
-      await this.db
-        .insert(signingKeys)
-        .values({ name: KEY_NAME, secret: randomToken(32) })
-        .onConflictDoNothing();
-      const [row] = await this.db.select({ secret: signingKeys.secret }).from(signingKeys).where(eq(signingKeys.name, KEY_NAME));
-      return Buffer.from(row!.secret, 'base64url');
-    })().catch((error: unknown) => {
-      this.secret = undefined;
-      throw error;
-    });
-    return this.secret;
-  }
-
   private async signature(fileKey: string, expires: number) {
-    return createHmac('sha256', await this.key())
+    return createHmac('sha256', await signingKey(this.db, KEY_NAME))
       .update(`${fileKey}\n${expires}`)
       .digest('base64url');
   }

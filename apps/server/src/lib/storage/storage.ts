@@ -8,6 +8,8 @@ export interface StoredFile {
   size: number;
   /** Hex SHA-256 of the content. */
   sha256: string;
+  /** Hex MD5 of the content, for devices that verify downloads with it. */
+  md5: string;
   contentType: string;
 }
 

@@ -23,4 +23,13 @@ export const storeArea: Area = {
 
 export { dissolveGroup, lockStore, recordStoreEvent, removeMember, transferAdmin, type StoreActor, type StoreEventKind } from './store-rules';
 export { effectiveFeatures } from './features';
-export { revokeAppSessions } from './app-auth/app-sessions';
+export { appUserOf, revokeAppSessions } from './app-auth/app-sessions';
+/** Who is in a store, and as what: the app routes of other areas check a caller's role with it. */
+export { membership } from './stores/service';
+/** The registry tables other areas read and join (the devices area also keeps their live columns). */
+export { lightingGroups, storeDevices, stores } from './schema';
+/** Which stores a staff member sees (agents' staff: their own tenant's), as a condition on a store's tenant column. */
+export { storeTenancy } from './console/scope';
+/** Where stores are on a map: their own coordinates, or their country's centre. */
+export { storeLocations, type StoreLocation } from './locations/locations';
+export { COUNTRY_CENTRES } from './locations/country-centres';

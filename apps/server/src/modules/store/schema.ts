@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { boolean, index, integer, jsonb, pgTable, primaryKey, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { boolean, check, doublePrecision, index, integer, jsonb, pgTable, primaryKey, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
 const updatedAt = () => timestamp('updated_at', { withTimezone: true }).notNull().defaultNow();
@@ -105,6 +105,9 @@ export const stores = pgTable(
     timezone: text('timezone').notNull(),
     countryCode: text('country_code').notNull(),
     address: text('address').notNull().default(''),
+    /** Where the store is, in degrees (WGS 84), for maps; both or neither. */
+    latitude: doublePrecision('latitude'),
+    longitude: doublePrecision('longitude'),
     createdBy: integer('created_by').notNull(),
     /** The next lighting group's mesh group address. */
     nextGroupCode: integer('next_group_code').notNull().default(0xc001),
@@ -117,6 +120,10 @@ export const stores = pgTable(
     index('stores_created_idx').on(t.createdAt, t.id),
     index('stores_name_idx').on(t.name),
     index('stores_country_idx').on(t.countryCode),
+    check(
+      'stores_location_check',
+      sql`(${t.latitude} is null) = (${t.longitude} is null) and ${t.latitude} between -90 and 90 and ${t.longitude} between -180 and 180`,
+    ),
   ],
 );
 
@@ -200,7 +207,8 @@ export const lightingGroups = pgTable(
 
 /**
  * Devices the app provisioned into a store: luminaires, gateways and sensors. A uuid is in at
- * most one store. Live state (online, reports) belongs to the devices area.
+ * most one store. The live columns (online, last seen) are kept by the devices area from the
+ * gateways' reports; this area only reads them.
  */
 export const storeDevices = pgTable(
   'store_devices',
@@ -218,11 +226,17 @@ export const storeDevices = pgTable(
     meshAddress: integer('mesh_address'),
     firmwareVersion: text('firmware_version').notNull().default(''),
     groupId: integer('group_id').references(() => lightingGroups.id),
+    online: boolean('online').notNull().default(false),
+    /** The last report that named this device; null until its first. */
+    lastSeenAt: timestamp('last_seen_at', { withTimezone: true }),
+    /** When `online` last changed (or the first report). */
+    statusSince: timestamp('status_since', { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
   (t) => [
     index('store_devices_store_idx').on(t.storeId, t.kind),
+    index('store_devices_online_idx').on(t.online, t.lastSeenAt),
     index('store_devices_group_idx').on(t.groupId),
     index('store_devices_created_idx').on(t.createdAt),
   ],

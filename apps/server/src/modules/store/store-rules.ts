@@ -20,6 +20,8 @@ export interface StoreActor {
 export type StoreEventKind =
   | 'created'
   | 'renamed'
+  | 'located'
+  | 'location-cleared'
   | 'member-joined'
   | 'member-left'
   | 'member-removed'
@@ -39,6 +41,22 @@ export async function recordStoreEvent(
   detail: Record<string, string | number> = {},
 ) {
   await db.insert(storeEvents).values({ storeId, kind, actorKind: actor.kind, actorId: actor.id, detail, createdAt: now });
+}
+
+/** Records a store's new coordinates (or that they were cleared) in its history. */
+export const recordLocated = (db: Database, now: Date, storeId: number, actor: StoreActor, latitude: number | null, longitude: number | null) =>
+  latitude === null || longitude === null
+    ? recordStoreEvent(db, now, storeId, actor, 'location-cleared')
+    : recordStoreEvent(db, now, storeId, actor, 'located', { latitude, longitude });
+
+/** Sets a store's coordinates (null clears them), recorded in its history. */
+export async function locateStore(ctx: AppContext, actor: StoreActor, storeId: number, latitude: number | null, longitude: number | null) {
+  const now = ctx.clock.now();
+  await ctx.db.transaction(async (tx) => {
+    const [store] = await tx.update(stores).set({ latitude, longitude, updatedAt: now }).where(eq(stores.id, storeId)).returning({ id: stores.id });
+    if (!store) throw notFound();
+    await recordLocated(tx, now, storeId, actor, latitude, longitude);
+  });
 }
 
 /** Takes the store's row lock: changes to one store's people, groups and devices happen one at a time. */

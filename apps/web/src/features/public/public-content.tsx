@@ -1,16 +1,21 @@
 import Alert from 'antd/es/alert';
 import Typography from 'antd/es/typography';
 import { useTranslation } from 'react-i18next';
+import { lazyPart } from '../../lib/lazy';
 import type { ScreenProps } from '../../lib/navigation';
 import { publicPageOf, type PublicPageMatch } from './pages';
 import './public.css';
 
+// The download page lists the published app versions, with QR codes; its code loads on that page only.
+const DownloadPage = lazyPart<object>(() => import('../release/app-version/download-page').then((m) => ({ default: m.DownloadPage })));
+
 /**
- * The text of a public information page. These are placeholders with real copy: the full
+ * The text of a public information page; the download page is the app's. The others are placeholders with real copy: the full
  * manuals, guides and help centre are later issues, and the banner says so.
  */
 export function PublicContent({ page }: { page: PublicPageMatch }) {
   const { t } = useTranslation('public');
+  if (page.id === 'download') return <DownloadPage />;
   const { detail } = page;
   return (
     <article className="public-content" data-testid={`public-page-${page.id}`}>

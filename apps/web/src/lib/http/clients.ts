@@ -1,6 +1,9 @@
+import { nestedParams } from '@lightdesk/contract';
 import { getTenantCode, getTenantId, getToken } from '../auth-token';
 import { createClient, fetchBlob, httpOf, type DownloadedFile } from './client';
 import { furtherDefaultText, genericErrorText } from './feedback';
+
+export { nestedParams };
 
 /** Every client sends the bearer token when there is one. */
 const bearer = (): Record<string, string | undefined> => {
@@ -9,24 +12,6 @@ const bearer = (): Record<string, string | undefined> => {
 };
 const withTenant = () => ({ ...bearer(), tenantcode: getTenantCode() });
 const withTenantId = () => ({ ...withTenant(), 'tenant-id': String(getTenantId() ?? '') || undefined });
-
-/** Nested GET params of the further client travel as `key[sub]=value`. */
-export function nestedParams(params: Record<string, unknown>): string {
-  const pairs: string[] = [];
-  const add = (name: string, value: unknown) => {
-    if (value === undefined || value === null || value === '') return;
-    if (value instanceof Date) return pairs.push(`${encodeURIComponent(name)}=${encodeURIComponent(value.toISOString())}`);
-    if (typeof value === 'object') {
-      for (const [key, inner] of Object.entries(value)) add(`${name}[${key}]`, inner);
-      return;
-    }
-    if (typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean' || typeof value === 'bigint') {
-      pairs.push(`${encodeURIComponent(name)}=${encodeURIComponent(value.toString())}`);
-    }
-  };
-  for (const [name, value] of Object.entries(params)) add(name, value);
-  return pairs.join('&');
-}
 
 export const mainClient = createClient({ baseURL: '/api', timeout: 30_000, headers: withTenant, fallbackText: genericErrorText });
 export const openClient = createClient({ baseURL: '/open', timeout: 50_000, headers: bearer, fallbackText: genericErrorText });

@@ -45,8 +45,10 @@ export function callForm<E extends Endpoint<'POST'>>(
   endpoint: E,
   form: Record<string, string | number | boolean | Blob>,
   onProgress?: Progress,
+  /** The endpoint's path parameters (`{ storeId }` for `/stores/:storeId/floor-plan`). */
+  params?: Record<string, string | number>,
 ): Promise<AnswerOf<E>> {
-  const { http, relative } = surfaceOf(endpoint.path);
+  const { http, relative } = surfaceOf(params ? callPath(endpoint, params).path : endpoint.path);
   return http.postForm<AnswerOf<E>>(relative, form, onProgress);
 }
 

@@ -1,6 +1,12 @@
 import type { Locale } from 'antd/es/locale';
 import dayjs from 'dayjs';
+import updateLocale from 'dayjs/plugin/updateLocale';
 import type { Language } from './languages';
+
+// The console's weeks run Monday to Sunday in every language (the server's analytics weeks do):
+// American English calendars start on Sunday, so a week picked there would not be the week shown.
+dayjs.extend(updateLocale);
+dayjs.updateLocale('en', { weekStart: 1 });
 
 /**
  * antd's own texts and dayjs's calendar follow the interface language. Each pair loads on

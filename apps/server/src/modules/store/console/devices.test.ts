@@ -28,7 +28,7 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 describe('device registry', () => {
-  test('luminaires carry their store, group, country, address and no made-up online state', async () => {
+  test('luminaires carry their store, group, country, address and their online state', async () => {
     const res = await admin.send(luminaireApi.page, { meshId: platformStore.store.meshId, limit: 100 });
     expect(res.data.total).toBe(3);
     expect(res.data.list[0]).toMatchObject({
@@ -39,7 +39,8 @@ describe('device registry', () => {
       countryCode: 'DE',
       address: platformStore.store.address,
       firmwareVersion: '1.2.3',
-      online: null,
+      online: false,
+      lastSeenAt: null,
     });
     expect((await admin.send(luminaireApi.page, { countryCode: 'de', limit: 100 })).data.total).toBe(3);
     expect((await admin.send(luminaireApi.page, { deviceName: 'nothing like it' })).data.total).toBe(0);

@@ -5,7 +5,7 @@ import { defineRoutes, type RouteBuilder } from '../../../lib/routes';
 import type { AppContext } from '../../../lib/context';
 import { mobileDevices, storeDevices } from '../schema';
 import { appUserField, inVisibleStore, outer, visibleAppUser } from './scope';
-import { contains, within } from '../../../lib/filters';
+import { contains, equals, within } from '../../../lib/filters';
 
 /** A field of the device's store (a device is where its store is), as a scalar subquery. */
 const storeField = (field: 'mesh_id' | 'name' | 'country_code' | 'address') =>
@@ -26,8 +26,9 @@ const columns = {
   countryCode: storeField('country_code').as('country_code'),
   address: storeField('address').as('address'),
   createDate: storeDevices.createdAt,
-  // Online status is the devices area's (derived from reports); nothing here may pretend to know it.
-  online: sql<boolean | null>`null::boolean`.as('online'),
+  // Kept up to date by the devices area from the reports and the offline sweep.
+  online: storeDevices.online,
+  lastSeenAt: storeDevices.lastSeenAt,
 };
 type DeviceRow = RowOf<typeof columns>;
 
@@ -47,6 +48,7 @@ function deviceRoutes(r: RouteBuilder, ctx: AppContext, api: typeof luminaireApi
       contains(storeDevices.model, q.model),
       contains(storeField('mesh_id'), q.meshId),
       q.countryCode ? eq(storeField('country_code'), q.countryCode) : undefined,
+      equals(storeDevices.online, q.online),
       ...within(storeDevices.createdAt, q.createdFrom, q.createdTo),
     ],
     sortable: {
@@ -70,6 +72,8 @@ function deviceRoutes(r: RouteBuilder, ctx: AppContext, api: typeof luminaireApi
         { key: 'countryCode', header: { zh: '国家', en: 'Country' }, value: (d: DeviceRow) => d.countryCode },
         { key: 'address', header: { zh: '地址', en: 'Address' }, value: (d: DeviceRow) => d.address },
         { key: 'firmwareVersion', header: { zh: '固件版本', en: 'Firmware' }, value: (d: DeviceRow) => d.firmwareVersion },
+        { key: 'online', header: { zh: '在线', en: 'Online' }, value: (d: DeviceRow) => d.online },
+        { key: 'lastSeenAt', header: { zh: '最近上报', en: 'Last seen' }, value: (d: DeviceRow) => d.lastSeenAt },
         { key: 'createDate', header: { zh: '创建时间', en: 'Created' }, value: (d: DeviceRow) => d.createDate },
       ],
     },

@@ -35,7 +35,7 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 describe('store management', () => {
-  test('the list holds the admin, the counts and no made-up online figure', async () => {
+  test('the list holds the admin and the counts, online devices among them', async () => {
     const res = await admin.send(storeApi.page, { name: 'harbour' });
     expect(res.code).toBe(200);
     expect(res.data.list).toEqual([
@@ -48,7 +48,7 @@ describe('store management', () => {
         memberCount: 2,
         groupCount: 2,
         deviceCount: 6,
-        onlineDeviceCount: null,
+        onlineDeviceCount: 0,
         countryCode: 'DE',
         timezone: 'Europe/Amsterdam',
       }),

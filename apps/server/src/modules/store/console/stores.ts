@@ -5,7 +5,7 @@ import { notFound } from '../../../lib/errors';
 import { resourceRoutes, type RowOf } from '../../../lib/resource';
 import { defineRoutes } from '../../../lib/routes';
 import { lightingGroups, storeDevices, storeEvents, storeMembers, stores, appUsers } from '../schema';
-import { assignStoreToTenant, dissolveGroup, removeMember, transferAdmin } from '../store-rules';
+import { assignStoreToTenant, dissolveGroup, locateStore, removeMember, transferAdmin } from '../store-rules';
 import { outer, storeTenancy } from './scope';
 import { contains, within } from '../../../lib/filters';
 
@@ -29,11 +29,13 @@ const columns = {
   memberCount: countIn('store_members').as('member_count'),
   groupCount: countIn('lighting_groups').as('group_count'),
   deviceCount: countIn('store_devices').as('device_count'),
-  // Online status is the devices area's (derived from reports); nothing here may pretend to know it.
-  onlineDeviceCount: sql<number | null>`null::int`.as('online_device_count'),
+  // Kept up to date by the devices area from the reports and the offline sweep.
+  onlineDeviceCount: sql<number>`(select count(*)::int from store_devices c where c.store_id = ${outer(stores.id)} and c.online)`.as('online_device_count'),
   countryCode: stores.countryCode,
   timezone: stores.timezone,
   address: stores.address,
+  latitude: stores.latitude,
+  longitude: stores.longitude,
   registerDate: stores.createdAt,
 };
 type StoreRow = RowOf<typeof columns>;
@@ -96,6 +98,7 @@ export default defineRoutes((r, ctx) => {
           model: storeDevices.model,
           groupId: storeDevices.groupId,
           firmwareVersion: storeDevices.firmwareVersion,
+          online: storeDevices.online,
         })
         .from(storeDevices)
         .where(eq(storeDevices.storeId, row.id))
@@ -124,8 +127,11 @@ export default defineRoutes((r, ctx) => {
         { key: 'memberCount', header: { zh: '成员数', en: 'Members' }, value: (s: StoreRow) => s.memberCount },
         { key: 'groupCount', header: { zh: '分组数', en: 'Groups' }, value: (s: StoreRow) => s.groupCount },
         { key: 'deviceCount', header: { zh: '设备数', en: 'Devices' }, value: (s: StoreRow) => s.deviceCount },
+        { key: 'onlineDeviceCount', header: { zh: '在线设备数', en: 'Online devices' }, value: (s: StoreRow) => s.onlineDeviceCount },
         { key: 'countryCode', header: { zh: '国家', en: 'Country' }, value: (s: StoreRow) => s.countryCode },
         { key: 'timezone', header: { zh: '时区', en: 'Time zone' }, value: (s: StoreRow) => s.timezone },
+        { key: 'latitude', header: { zh: '纬度', en: 'Latitude' }, value: (s: StoreRow) => s.latitude ?? '' },
+        { key: 'longitude', header: { zh: '经度', en: 'Longitude' }, value: (s: StoreRow) => s.longitude ?? '' },
         { key: 'registerDate', header: { zh: '注册时间', en: 'Registered' }, value: (s: StoreRow) => s.registerDate },
         { key: 'latestLoginIp', header: { zh: '最近登录 IP', en: 'Latest sign-in IP' }, value: (s: StoreRow) => s.latestLoginIp ?? '' },
       ],
@@ -147,6 +153,10 @@ export default defineRoutes((r, ctx) => {
     return store.id;
   };
 
+  r.endpoint(storeActions.locate, async ({ session, body }) => {
+    await locateStore(ctx, staff(session), await visibleStore(session, body.id), body.latitude, body.longitude);
+    return true;
+  });
   r.endpoint(storeActions.transferAdmin, async ({ session, body }) => {
     await transferAdmin(ctx, staff(session), await visibleStore(session, body.id), body.appUserId);
     return true;

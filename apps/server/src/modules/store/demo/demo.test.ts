@@ -22,7 +22,7 @@ describe('demo stores (LIGHTDESK_DEMO=1)', () => {
     expect(stores).toHaveLength(20);
     expect(new Set(stores.map((s) => s.timezone))).toContain('Asia/Kolkata');
     expect(new Set(stores.map((s) => s.countryCode)).size).toBeGreaterThan(10);
-    for (const s of stores) expect([s.memberCount, s.groupCount, s.deviceCount]).toEqual([2, 3, 32]);
+    for (const s of stores) expect([s.memberCount, s.groupCount, s.deviceCount]).toEqual([2, 3, 34]);
     const theirs = (await agent.send(storeApi.page, { limit: 100 })).data.list;
     expect(theirs.map((s) => s.meshName).sort()).toEqual(
       ['Amsterdam Kalverstraat', 'Berlin Alexanderplatz', 'Brussels Nieuwstraat', 'Munich Marienplatz', 'Paris Rivoli', 'Rotterdam Lijnbaan'].sort(),
@@ -48,7 +48,7 @@ describe('demo stores (LIGHTDESK_DEMO=1)', () => {
 
   test('devices, phones, feedback with pictures and a pending cancellation', async () => {
     expect((await admin.send(luminaireApi.page, { limit: 1 })).data.total).toBe(600);
-    expect((await admin.send(gatewayApi.page, { limit: 1 })).data.total).toBe(40);
+    expect((await admin.send(gatewayApi.page, { limit: 1 })).data.total).toBe(80);
     expect((await admin.send(mobileDeviceApi.page, { limit: 1 })).data.total).toBe(20);
     const feedback = (await admin.send(feedbackApi.page, { limit: 100 })).data.list;
     expect(feedback).toHaveLength(15);

@@ -81,27 +81,27 @@ const NAMES = [
 ];
 
 /** Store i is administered by demo user i; the first six belong to the agent Northwind. */
-const STORES: [name: string, country: string, timezone: string, address: string][] = [
-  ['Amsterdam Kalverstraat', 'NL', 'Europe/Amsterdam', 'Kalverstraat 92, 1012 PH Amsterdam'],
-  ['Rotterdam Lijnbaan', 'NL', 'Europe/Amsterdam', 'Lijnbaan 45, 3012 EL Rotterdam'],
-  ['Berlin Alexanderplatz', 'DE', 'Europe/Berlin', 'Alexanderplatz 9, 10178 Berlin'],
-  ['Munich Marienplatz', 'DE', 'Europe/Berlin', 'Marienplatz 21, 80331 München'],
-  ['Paris Rivoli', 'FR', 'Europe/Paris', '112 Rue de Rivoli, 75001 Paris'],
-  ['Brussels Nieuwstraat', 'BE', 'Europe/Brussels', 'Nieuwstraat 123, 1000 Brussel'],
-  ['London Oxford Street', 'GB', 'Europe/London', '214 Oxford Street, London W1D 1LA'],
-  ['Shanghai Nanjing Road', 'CN', 'Asia/Shanghai', '南京东路 299 号, 上海'],
-  ['Shenzhen Coastal City', 'CN', 'Asia/Shanghai', '海岸城 L2, 深圳'],
-  ['Beijing Wangfujing', 'CN', 'Asia/Shanghai', '王府井大街 138 号, 北京'],
-  ['Mumbai Linking Road', 'IN', 'Asia/Kolkata', 'Linking Road 31, Bandra West, Mumbai 400050'],
-  ["St. John's Water Street", 'CA', 'America/St_Johns', "210 Water Street, St. John's NL A1C 1A9"],
-  ['Toronto Eaton Centre', 'CA', 'America/Toronto', '220 Yonge Street, Toronto ON M5B 2H1'],
-  ['New York SoHo', 'US', 'America/New_York', '568 Broadway, New York NY 10012'],
-  ['San Francisco Union Square', 'US', 'America/Los_Angeles', '170 O’Farrell Street, San Francisco CA 94102'],
-  ['Sydney Pitt Street', 'AU', 'Australia/Sydney', '188 Pitt Street Mall, Sydney NSW 2000'],
-  ['Tokyo Ginza', 'JP', 'Asia/Tokyo', '銀座 4-6-16, 中央区, 東京'],
-  ['Singapore Orchard Road', 'SG', 'Asia/Singapore', '290 Orchard Road, Singapore 238859'],
-  ['Dubai Mall', 'AE', 'Asia/Dubai', 'Financial Centre Road, Downtown Dubai'],
-  ['Madrid Gran Vía', 'ES', 'Europe/Madrid', 'Gran Vía 32, 28013 Madrid'],
+const STORES: [name: string, country: string, timezone: string, address: string, latitude: number, longitude: number][] = [
+  ['Amsterdam Kalverstraat', 'NL', 'Europe/Amsterdam', 'Kalverstraat 92, 1012 PH Amsterdam', 52.3696, 4.891],
+  ['Rotterdam Lijnbaan', 'NL', 'Europe/Amsterdam', 'Lijnbaan 45, 3012 EL Rotterdam', 51.9204, 4.4755],
+  ['Berlin Alexanderplatz', 'DE', 'Europe/Berlin', 'Alexanderplatz 9, 10178 Berlin', 52.5219, 13.4132],
+  ['Munich Marienplatz', 'DE', 'Europe/Berlin', 'Marienplatz 21, 80331 München', 48.1374, 11.5755],
+  ['Paris Rivoli', 'FR', 'Europe/Paris', '112 Rue de Rivoli, 75001 Paris', 48.8606, 2.3454],
+  ['Brussels Nieuwstraat', 'BE', 'Europe/Brussels', 'Nieuwstraat 123, 1000 Brussel', 50.8522, 4.3552],
+  ['London Oxford Street', 'GB', 'Europe/London', '214 Oxford Street, London W1D 1LA', 51.5154, -0.141],
+  ['Shanghai Nanjing Road', 'CN', 'Asia/Shanghai', '南京东路 299 号, 上海', 31.2368, 121.4793],
+  ['Shenzhen Coastal City', 'CN', 'Asia/Shanghai', '海岸城 L2, 深圳', 22.5172, 113.9357],
+  ['Beijing Wangfujing', 'CN', 'Asia/Shanghai', '王府井大街 138 号, 北京', 39.911, 116.4103],
+  ['Mumbai Linking Road', 'IN', 'Asia/Kolkata', 'Linking Road 31, Bandra West, Mumbai 400050', 19.0652, 72.8336],
+  ["St. John's Water Street", 'CA', 'America/St_Johns', "210 Water Street, St. John's NL A1C 1A9", 47.5653, -52.7085],
+  ['Toronto Eaton Centre', 'CA', 'America/Toronto', '220 Yonge Street, Toronto ON M5B 2H1', 43.6544, -79.3807],
+  ['New York SoHo', 'US', 'America/New_York', '568 Broadway, New York NY 10012', 40.7246, -73.9985],
+  ['San Francisco Union Square', 'US', 'America/Los_Angeles', '170 O’Farrell Street, San Francisco CA 94102', 37.7866, -122.4074],
+  ['Sydney Pitt Street', 'AU', 'Australia/Sydney', '188 Pitt Street Mall, Sydney NSW 2000', -33.87, 151.2085],
+  ['Tokyo Ginza', 'JP', 'Asia/Tokyo', '銀座 4-6-16, 中央区, 東京', 35.6717, 139.765],
+  ['Singapore Orchard Road', 'SG', 'Asia/Singapore', '290 Orchard Road, Singapore 238859', 1.3036, 103.8318],
+  ['Dubai Mall', 'AE', 'Asia/Dubai', 'Financial Centre Road, Downtown Dubai', 25.1972, 55.2796],
+  ['Madrid Gran Vía', 'ES', 'Europe/Madrid', 'Gran Vía 32, 28013 Madrid', 40.42, -3.7025],
 ];
 const AGENT_STORES = 6;
 const LUMINAIRE_MODELS = ['meta2', 'meta2-pro', 'luna', 'aura', 'spotlight', 'pendant', 'halo', 'strip-controller'];
@@ -196,11 +196,11 @@ async function makeDemo(base: AppContext) {
   const platformAdmin = await staffIdOf(base.db, 'admin');
   const [northwind] = await base.db.select({ id: tenants.id }).from(tenants).where(eq(tenants.code, 'northwind'));
   let serial = 0;
-  for (const [i, [meshName, country, timezone, address]] of STORES.entries()) {
+  for (const [i, [meshName, country, timezone, address, latitude, longitude]] of STORES.entries()) {
     const n = i + 1;
     const admin = people[n - 1]!.id;
     const day = 58 - 2 * i;
-    const store = await createStore(at(day), admin, StoreCreate.parse({ meshName, country, timezone, address }));
+    const store = await createStore(at(day), admin, StoreCreate.parse({ meshName, country, timezone, address, latitude, longitude }));
     const m = await membership(base, admin, store.meshId, 'admin');
     const entrance = await createGroup(at(day, 5), m, 'Entrance');
     const shelves = await createGroup(at(day, 6), m, 'Shelves');
@@ -224,6 +224,8 @@ async function makeDemo(base: AppContext) {
     };
     await device('gateway', 'meta1-esp32', 'Gateway', null);
     await device('sensor', 'kano', 'Entrance counter', null);
+    await device('sensor', 'zues', 'Fitting-room zone', null);
+    await device('sensor', 'muses', 'Heatmap sensor', null);
     const shelfLights: string[] = [];
     for (let k = 1; k <= 30; k++) {
       const model = LUMINAIRE_MODELS[(k + n) % LUMINAIRE_MODELS.length]!;

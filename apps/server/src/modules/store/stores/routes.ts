@@ -31,7 +31,7 @@ export default defineRoutes((r, ctx) => {
   r.endpoint(appStoreApi.mine, ({ caller }) => myStores(ctx, me(caller)));
   r.endpoint(appStoreApi.get, ({ caller, query }) => storeDetail(ctx, me(caller), query.meshId));
   r.endpoint(appStoreApi.rename, async ({ caller, body }) => {
-    await renameStore(ctx, me(caller), body.meshId, body.meshName);
+    await renameStore(ctx, me(caller), body);
     return true;
   });
   r.endpoint(appStoreApi.remove, async ({ caller, query }) => {

@@ -7,6 +7,7 @@ import {
   type DeviceCreate,
   type InvitationCreate,
   type StoreCreate,
+  type StoreRename,
   type StoreRole,
 } from '@lightdesk/contract';
 import { and, asc, eq, gt, inArray, isNull, ne, sql } from 'drizzle-orm';
@@ -22,7 +23,7 @@ import { assertCountry } from '../app-auth/account';
 import { effectiveFeatures } from '../features';
 import { sendMail } from '../mail';
 import { appUsers, lightingGroups, storeDevices, storeInvitations, storeMembers, stores } from '../schema';
-import { lockStore, recordStoreEvent, type StoreActor } from '../store-rules';
+import { lockStore, recordLocated, recordStoreEvent, type StoreActor } from '../store-rules';
 
 export const INVITATION_DAYS = 7;
 const INVITATION_ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
@@ -62,6 +63,8 @@ async function storesOf(db: Database, appUserId: number, storeId?: number): Prom
       timezone: stores.timezone,
       country: stores.countryCode,
       address: stores.address,
+      latitude: stores.latitude,
+      longitude: stores.longitude,
       role: storeMembers.role,
       memberCount,
       groupCount,
@@ -100,6 +103,8 @@ export async function createStore(ctx: AppContext, appUserId: number, body: Stor
         timezone: body.timezone,
         countryCode: body.country,
         address: body.address,
+        latitude: body.latitude,
+        longitude: body.longitude,
         createdBy: appUserId,
         createdAt: now,
         updatedAt: now,
@@ -168,12 +173,17 @@ async function devicesOf(db: Database, storeId: number, uuid?: string): Promise<
   return rows.map((r) => ({ ...r, createdAt: r.createdAt.toISOString() }));
 }
 
-export async function renameStore(ctx: AppContext, appUserId: number, meshId: string, meshName: string) {
-  const { store, actor } = await membership(ctx, appUserId, meshId, 'admin');
+export async function renameStore(ctx: AppContext, appUserId: number, body: StoreRename) {
+  const { store, actor } = await membership(ctx, appUserId, body.meshId, 'admin');
   const now = ctx.clock.now();
+  const moved = body.latitude !== undefined && (body.latitude !== store.latitude || body.longitude !== store.longitude);
   await ctx.db.transaction(async (tx) => {
-    await tx.update(stores).set({ name: meshName, updatedAt: now }).where(eq(stores.id, store.id));
-    await recordStoreEvent(tx, now, store.id, actor, 'renamed', { from: store.name, to: meshName });
+    await tx
+      .update(stores)
+      .set({ name: body.meshName, ...(moved && { latitude: body.latitude, longitude: body.longitude }), updatedAt: now })
+      .where(eq(stores.id, store.id));
+    if (!moved || body.meshName !== store.name) await recordStoreEvent(tx, now, store.id, actor, 'renamed', { from: store.name, to: body.meshName });
+    if (moved) await recordLocated(tx, now, store.id, actor, body.latitude ?? null, body.longitude ?? null);
   });
 }
 

@@ -27,11 +27,16 @@ describe('parameter settings', () => {
   test('the server’s own parameters are seeded as typed built-in entries', async () => {
     const seeded = (await page(admin, { builtIn: 'true' })).data.list.map((c) => [c.key, c.valueType, c.value]);
     expect(seeded).toEqual([
+      ['analytics.rollup-retention-days', 'number', '1095'],
       ['app.cancellation.grace-days', 'number', '7'],
       ['app.customer-counting', 'boolean', 'true'],
       ['app.heatmap', 'boolean', 'true'],
       ['app.max-devices-per-store', 'number', '500'],
       ['app.max-stores', 'number', '10'],
+      ['device.command.timeout-seconds', 'number', '30'],
+      ['device.group-control.max-stores', 'number', '20'],
+      ['device.heartbeat-seconds', 'number', '60'],
+      ['device.offline-timeout-seconds', 'number', '180'],
       ['security.captcha.enabled', 'boolean', 'true'],
       ['security.login.max-failures', 'number', '5'],
       ['upload.max-size-mb', 'number', '100'],

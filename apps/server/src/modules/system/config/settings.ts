@@ -34,6 +34,23 @@ export const SETTINGS = {
     7,
     "Days after a cancellation request, an app user's or a staff account's, before the purge job deletes the personal data",
   ),
+  'analytics.rollup-retention-days': number(
+    'Analytics kept for (days)',
+    1095,
+    'Hourly and daily analytics older than this are removed; raw reports follow the data retention period',
+  ),
+  'device.heartbeat-seconds': number('Device heartbeat interval (seconds)', 60, 'How often gateways and devices are asked to report at least a heartbeat'),
+  'device.offline-timeout-seconds': number(
+    'Device offline after (seconds)',
+    180,
+    'A device without a report for this long is shown offline (three heartbeat intervals by default)',
+  ),
+  'device.group-control.max-stores': number('Group control store cap', 20, 'How many stores one group control command may go to at once'),
+  'device.command.timeout-seconds': number(
+    'Device command timeout (seconds)',
+    30,
+    "A command a store's gateway has not acknowledged after this long is shown timed out",
+  ),
 } satisfies Record<string, Definition<unknown>>;
 
 export type SettingKey = keyof typeof SETTINGS;

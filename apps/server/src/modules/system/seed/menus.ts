@@ -28,6 +28,7 @@ const ACTION_NAMES: Record<string, string> = {
   'assign-menu': 'Assign menus',
   'transfer-admin': 'Transfer administrator',
   'assign-agent': 'Assign to an agent',
+  locate: 'Set location',
   'dissolve-group': 'Dissolve group',
   'remove-member': 'Remove member',
   send: 'Send command',
@@ -110,7 +111,7 @@ export const MENU_TREE: MenuSeed[] = [
     icon: 'shop',
     componentName: 'Stores',
     children: [
-      screen('Store management', 'mesh', 'store:mesh', ['export', 'transfer-admin', 'remove-member', 'dissolve-group', 'assign-agent']),
+      screen('Store management', 'mesh', 'store:mesh', ['export', 'transfer-admin', 'remove-member', 'dissolve-group', 'assign-agent', 'locate']),
       screen('Store users', 'user', 'store:user', ['delete', 'export']),
     ],
   },
@@ -122,7 +123,7 @@ export const MENU_TREE: MenuSeed[] = [
     children: [
       screen('Luminaires', 'luminaire', 'device:luminaire', ['update', 'delete', 'export']),
       screen('Mobile devices', 'mobile', 'device:mobile', ['export']),
-      screen('Group control', 'group-control', 'device:group-control', ['send'], { keepAlive: false }),
+      screen('Group control', 'group-control', 'device:group-control', ['send', 'export'], { keepAlive: false }),
     ],
   },
   {

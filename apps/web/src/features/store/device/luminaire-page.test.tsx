@@ -1,5 +1,5 @@
-import { gatewayApi, luminaireApi, type StoreDevice } from '@lightdesk/contract';
-import { screen, waitFor, within } from '@testing-library/react';
+import { gatewayApi, liveStatusApi, luminaireApi, type LiveStatusChange, type StoreDevice } from '@lightdesk/contract';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, test, vi } from 'vitest';
 import { renderWithProviders, signedInWith } from '../../../components/test-utils';
@@ -24,13 +24,15 @@ const device = (id: number, kind: StoreDevice['kind'], deviceName: string): Stor
   countryCode: 'NL',
   address: 'Damrak 1, Amsterdam',
   createDate: '2026-01-02T03:04:05.000Z',
-  online: null,
+  online: false,
+  lastSeenAt: null,
 });
 
 beforeEach(() => {
   server.reset();
   server.answer(luminaireApi.page, { list: [device(1, 'luminaire', 'Shoe wall spot')], total: 1 });
   server.answer(gatewayApi.page, { list: [device(2, 'gateway', 'Back office gateway'), device(3, 'sensor', 'Entrance sensor')], total: 2 });
+  server.answer(liveStatusApi, { changes: [], cursor: 0 });
 });
 
 describe('Luminaires', () => {
@@ -64,18 +66,48 @@ describe('Luminaires', () => {
     expect(server.sent(luminaireApi.page)).toEqual([]);
   });
 
-  test('the Online column shows "—" while the registry does not know the status, and says when it will', async () => {
+  test('the status column follows the devices going online and offline, without fetching the list again', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    try {
+      let pending: LiveStatusChange[] = [];
+      server.answer(liveStatusApi, (q) => {
+        const after = (q as { after?: number }).after ?? 0;
+        const changes = pending.filter((c) => c.id > after);
+        return { changes, cursor: changes.at(-1)?.id ?? (after || 7) };
+      });
+      signedInWith();
+      renderWithProviders(<LuminairePage />, { i18n: storeTestI18n() });
+      const row = (await screen.findByText('Shoe wall spot')).closest('tr')!;
+      const badge = () => within(row).getByTestId('online-badge');
+      expect(badge()).toHaveAttribute('data-online', 'false');
+      await waitFor(() => expect(server.sent(liveStatusApi)).toEqual([{}]));
+
+      pending = [
+        { id: 8, storeId: 5, storeDeviceId: 1, iotDeviceId: null, online: true, at: '2026-05-06T07:08:09.000Z' },
+        { id: 9, storeId: 5, storeDeviceId: 99, iotDeviceId: null, online: true, at: '2026-05-06T07:08:09.000Z' },
+      ];
+      await act(() => vi.advanceTimersByTimeAsync(5000));
+      await waitFor(() => expect(badge()).toHaveAttribute('data-online', 'true'));
+
+      pending = [{ id: 10, storeId: 5, storeDeviceId: 1, iotDeviceId: null, online: false, at: '2026-05-06T07:09:09.000Z' }];
+      await act(() => vi.advanceTimersByTimeAsync(5000));
+      await waitFor(() => expect(badge()).toHaveAttribute('data-online', 'false'));
+      expect(server.sent(liveStatusApi)).toEqual([{}, { after: 7 }, { after: 9 }]);
+      expect(server.sent(luminaireApi.page)).toHaveLength(1);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  test('the status filter asks for online or offline devices', async () => {
     signedInWith();
     renderWithProviders(<LuminairePage />, { i18n: storeTestI18n() });
     await screen.findByText('Shoe wall spot');
-    const hint = 'Live status arrives once gateways connect to the cloud';
-    expect(screen.getByRole('columnheader', { name: /Online/ })).toBeInTheDocument();
-    // antd draws the header once more to measure the columns: every copy carries the hint.
-    for (const icon of screen.getAllByTestId('live-hint')) expect(icon).toHaveAttribute('aria-label', hint);
-    const unknown = screen.getByTestId('live-unknown');
-    expect(unknown).toHaveTextContent('—');
-    expect(unknown).toHaveAttribute('title', hint);
-    expect(screen.queryByText('Offline')).toBeNull();
+    const search = screen.getByTestId('list-search');
+    await userEvent.click(within(search).getByLabelText('Online'));
+    await userEvent.click(await screen.findByTitle('Offline'));
+    await userEvent.click(within(search).getByRole('button', { name: /Search/ }));
+    await waitFor(() => expect(server.sent(luminaireApi.page).at(-1)).toEqual({ online: 'false', page: 1, limit: 20 }));
   });
 
   test('each row names its store with its ID, its group and its country', async () => {

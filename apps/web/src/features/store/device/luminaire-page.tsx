@@ -4,19 +4,24 @@ import Typography from 'antd/es/typography';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { col, dateCol } from '../../../components/list-columns';
-import { dateRangeFilter, textFilter } from '../../../components/list-filters';
+import { dateRangeFilter, selectFilter, textFilter } from '../../../components/list-filters';
 import { ListPage } from '../../../components/list-page';
 import { useCountryName } from '../shared/country-name';
-import { LiveStatusTitle, LiveValue } from '../shared/live-status';
+import { OnlineBadge } from '../../../components/online-badge';
+import { useLiveStatus } from '../../../lib/live-status';
+import { storeDevicePatch } from '../shared/live-patches';
 import { gatewayPageQuery, luminairePageQuery, storeDeviceCache } from './api';
 
 /**
  * Stores › Luminaires: the device registry as the app provisioned it, AI lights on one tab and
  * gateways with sensors on the other; both share the columns and the search.
  */
+const LIVE = [storeDevicePatch(storeDeviceCache.root)];
+
 export function LuminairePage() {
   const { t } = useTranslation('store');
   const country = useCountryName();
+  useLiveStatus(LIVE);
   const columns = useMemo(() => {
     return [
       col<StoreDevice>('deviceName', t('device.field.deviceName'), {
@@ -48,11 +53,8 @@ export function LuminairePage() {
       dateCol<StoreDevice>('createDate', t('device.field.createDate'), { sortable: true }),
       col<StoreDevice>('address', t('device.field.address'), { ellipsis: true, width: 220 }),
       col<StoreDevice>('firmwareVersion', t('device.field.firmwareVersion'), { sortable: true }),
-      col<StoreDevice>('online', <LiveStatusTitle label={t('device.field.online')} />, {
-        render: (online: boolean | null) => (
-          <LiveValue value={online}>{(on) => <Tag color={on ? 'success' : 'default'}>{t(on ? 'device.online.yes' : 'device.online.no')}</Tag>}</LiveValue>
-        ),
-      }),
+      col<StoreDevice>('online', t('device.field.online'), { render: (online: boolean) => <OnlineBadge online={online} /> }),
+      dateCol<StoreDevice>('lastSeenAt', t('device.field.lastSeenAt')),
     ];
   }, [t, country]);
   return (
@@ -79,6 +81,10 @@ export function LuminairePage() {
         textFilter('model', t('device.field.model')),
         textFilter('meshId', t('device.field.meshId')),
         textFilter('countryCode', t('device.field.countryCode')),
+        selectFilter('online', t('device.field.online'), [
+          { value: 'true', label: t('device.online.yes') },
+          { value: 'false', label: t('device.online.no') },
+        ]),
         dateRangeFilter('created', t('device.field.createDate')),
       ]}
     />

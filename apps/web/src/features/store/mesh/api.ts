@@ -1,4 +1,4 @@
-import { storeActions, storeApi, storeAssignAgent, type StoreAssignAgent, type StoreQuery } from '@lightdesk/contract';
+import { storeActions, storeApi, storeAssignAgent, type StoreAssignAgent, type StoreLocate, type StoreQuery } from '@lightdesk/contract';
 import { call } from '../../../lib/http';
 import { storeCache } from '../shared/store-caches';
 
@@ -14,3 +14,5 @@ export const transferStoreAdmin = (id: number, appUserId: number) => call(storeA
 export const removeStoreMember = (id: number, appUserId: number) => call(storeActions.removeMember, { id, appUserId });
 /** Refused (555) while a luminaire is left in the group. */
 export const dissolveStoreGroup = (id: number, groupId: number) => call(storeActions.dissolveGroup, { id, groupId });
+/** Where the store is on the map; null for both clears it. */
+export const locateStore = (body: StoreLocate) => call(storeActions.locate, body);

@@ -1,5 +1,15 @@
-import { storeActions, storeApi, storeAssignAgent, tenantApi, type Store, type StoreDetail, type Tenant } from '@lightdesk/contract';
-import { screen, waitFor, within } from '@testing-library/react';
+import {
+  liveStatusApi,
+  storeActions,
+  storeApi,
+  storeAssignAgent,
+  tenantApi,
+  type LiveStatusChange,
+  type Store,
+  type StoreDetail,
+  type Tenant,
+} from '@lightdesk/contract';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
 import { renderWithProviders, signedInWith } from '../../../components/test-utils';
@@ -24,10 +34,12 @@ const STORE: Store = {
   memberCount: 2,
   groupCount: 2,
   deviceCount: 3,
-  onlineDeviceCount: null,
+  onlineDeviceCount: 1,
   countryCode: 'NL',
   timezone: 'Europe/Amsterdam',
   address: 'Harbour Street 1',
+  latitude: null,
+  longitude: null,
   registerDate: '2025-03-04T05:06:07.000Z',
 };
 const DETAIL: StoreDetail = {
@@ -41,8 +53,8 @@ const DETAIL: StoreDetail = {
     { id: 12, groupCode: 2, groupName: 'Window', luminaireCount: 0 },
   ],
   devices: [
-    { id: 31, kind: 'luminaire', deviceName: 'Spot 1', uuid: 'uuid-31', model: 'SP-10', groupId: 11, firmwareVersion: '1.2.0' },
-    { id: 32, kind: 'gateway', deviceName: 'Gateway', uuid: 'uuid-32', model: 'GW-2', groupId: null, firmwareVersion: '3.0.1' },
+    { id: 31, kind: 'luminaire', deviceName: 'Spot 1', uuid: 'uuid-31', model: 'SP-10', groupId: 11, firmwareVersion: '1.2.0', online: true },
+    { id: 32, kind: 'gateway', deviceName: 'Gateway', uuid: 'uuid-32', model: 'GW-2', groupId: null, firmwareVersion: '3.0.1', online: false },
   ],
   history: [
     { id: 3, kind: 'assigned-to-agent', actorKind: 'staff', actorId: 1, detail: { tenantId: NORTHWIND }, createdAt: '2025-03-06T05:06:07.000Z' },
@@ -88,6 +100,7 @@ beforeEach(() => {
   server.answer(storeApi.page, { list: [STORE], total: 1 });
   server.answer(storeApi.get, DETAIL);
   server.answer(tenantApi.page, { list: [NORTHWIND_AGENT], total: 1 });
+  server.answer(liveStatusApi, { changes: [], cursor: 0 });
   signInAs('platform', ['*:*:*']);
 });
 afterEach(() => clearAuth());
@@ -102,14 +115,17 @@ const tab = (name: RegExp) => userEvent.click(screen.getByRole('tab', { name }))
 const confirmation = async (question: string) => (await screen.findAllByText(question))[0]!.closest<HTMLElement>('.ant-modal')!;
 
 describe('Store management', () => {
-  test('lists each store with its admin and counts, and says online status is not known yet', async () => {
+  test('lists each store with its admin and counts, online devices among them', async () => {
     render();
     const row = (await screen.findByText('Harbour Street')).closest('tr')!;
     expect(within(row).getByText('ada@example.com')).toBeInTheDocument();
     expect(within(row).getByText('MESH-0007')).toBeInTheDocument();
     expect(within(row).getByText('Europe/Amsterdam')).toBeInTheDocument();
-    expect(within(row).getByTestId('live-unknown')).toHaveTextContent('—');
-    expect(screen.getAllByRole('img', { name: 'Live status arrives once gateways connect to the cloud' }).length).toBeGreaterThan(0);
+    expect(
+      within(row)
+        .getAllByRole('cell')
+        .map((c) => c.textContent),
+    ).toEqual(expect.arrayContaining(['2', '3', '1']));
   });
 
   test('the search sends the filters the contract names, the agent among them', async () => {
@@ -213,5 +229,81 @@ describe('Store management', () => {
     expect(screen.queryByTestId('mesh-agent-filter')).toBeNull();
     expect(screen.queryByTestId('row-assign-agent')).toBeNull();
     expect(screen.getByTestId('row-detail')).toBeInTheDocument();
+  });
+
+  test('devices going online and offline change the counts and the open detail without fetching the list again', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    try {
+      const later = (seconds: number) => new Date(Date.now() + seconds * 1000).toISOString();
+      let pending: LiveStatusChange[] = [];
+      server.answer(liveStatusApi, (q) => {
+        const after = (q as { after?: number }).after ?? 0;
+        const changes = pending.filter((c) => c.id > after);
+        return { changes, cursor: changes.at(-1)?.id ?? (after || 40) };
+      });
+      render();
+      const row = (await screen.findByText('Harbour Street')).closest('tr')!;
+      const online = () => within(row).getAllByRole('cell')[6]!.textContent;
+      expect(online()).toBe('1');
+      await waitFor(() => expect(server.sent(liveStatusApi)).toEqual([{}]));
+      await openDetail();
+      const devices = () =>
+        within(screen.getByTestId('store-devices'))
+          .getAllByTestId('online-badge')
+          .map((b) => b.dataset.online);
+      await tab(/Devices/);
+      expect(devices()).toEqual(['true', 'false']);
+
+      // The gateway comes online: one more online in the list and the detail; an older change is already counted.
+      pending = [
+        { id: 41, storeId: STORE.id, storeDeviceId: 32, iotDeviceId: null, online: true, at: later(1) },
+        { id: 42, storeId: 999, storeDeviceId: 77, iotDeviceId: null, online: true, at: later(1) },
+        { id: 43, storeId: STORE.id, storeDeviceId: 31, iotDeviceId: null, online: true, at: '2020-01-01T00:00:00.000Z' },
+      ];
+      await act(() => vi.advanceTimersByTimeAsync(5000));
+      await waitFor(() => expect(online()).toBe('2'));
+      expect(devices()).toEqual(['true', 'true']);
+      expect(within(screen.getByTestId('store-facts')).getByText('2')).toBeInTheDocument();
+      expect(server.sent(liveStatusApi).at(-1)).toEqual({ after: 40 });
+
+      // Both go offline.
+      pending = [
+        { id: 44, storeId: STORE.id, storeDeviceId: 31, iotDeviceId: null, online: false, at: later(2) },
+        { id: 45, storeId: STORE.id, storeDeviceId: 32, iotDeviceId: null, online: false, at: later(2) },
+      ];
+      await act(() => vi.advanceTimersByTimeAsync(5000));
+      await waitFor(() => expect(online()).toBe('0'));
+      expect(devices()).toEqual(['false', 'false']);
+      expect(server.sent(liveStatusApi).at(-1)).toEqual({ after: 43 });
+      expect(server.sent(storeApi.page)).toHaveLength(1);
+      expect(server.sent(storeApi.get)).toHaveLength(1);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+});
+
+describe('Store location', () => {
+  test('an operator sets the coordinates; both or neither', async () => {
+    server.answer(storeActions.locate, true);
+    render();
+    await userEvent.click(await screen.findByTestId('row-locate'));
+    const dialog = await screen.findByTestId('store-location-form');
+    await userEvent.type(within(dialog).getByLabelText('Latitude'), '52.37');
+    await userEvent.click(screen.getByRole('button', { name: /Save/ }));
+    expect(await screen.findByText('Enter both latitude and longitude, or neither')).toBeInTheDocument();
+    expect(server.sent(storeActions.locate)).toEqual([]);
+    await userEvent.type(within(dialog).getByLabelText('Longitude'), '4.89');
+    await userEvent.click(screen.getByRole('button', { name: /Save/ }));
+    await waitFor(() => expect(server.sent(storeActions.locate)).toEqual([{ id: 7, latitude: 52.37, longitude: 4.89 }]));
+  });
+
+  test('without the permission there is no location action; the detail shows where the store is', async () => {
+    signInAs('platform', ['store:mesh:query']);
+    server.answer(storeApi.get, { ...DETAIL, latitude: 52.37, longitude: 4.89 });
+    render();
+    const facts = await openDetail();
+    expect(screen.queryByTestId('row-locate')).not.toBeInTheDocument();
+    expect(within(facts).getByText('52.37, 4.89')).toBeInTheDocument();
   });
 });

@@ -17,7 +17,7 @@ import { notify } from '../../../lib/notify';
 import { usePermission } from '../../../lib/permission';
 import { useRefreshResource } from '../../../lib/resource-cache';
 import { useCountryName } from '../shared/country-name';
-import { LiveValue } from '../shared/live-status';
+import { OnlineBadge } from '../../../components/online-badge';
 import { StoreRoleTag } from '../shared/store-role-tag';
 import { dissolveStoreGroup, removeStoreMember, storeCache, storeDetailQuery, transferStoreAdmin } from './api';
 import { StoreHistory } from './store-history';
@@ -129,13 +129,19 @@ function StoreDetailBody({ store }: { store: StoreDetail }) {
           { key: 'country', label: t('mesh.field.country'), children: country(store.countryCode) },
           { key: 'timezone', label: t('mesh.field.timezone'), children: store.timezone },
           { key: 'address', label: t('mesh.field.address'), children: store.address || '—', span: 2 },
+          {
+            key: 'location',
+            label: t('mesh.field.location'),
+            children: store.latitude !== null && store.longitude !== null ? `${store.latitude}, ${store.longitude}` : t('mesh.locate.notSet'),
+            span: 2,
+          },
           { key: 'registerDate', label: t('mesh.field.registerDate'), children: <DateTime value={store.registerDate} /> },
           { key: 'latestLoginIp', label: t('mesh.field.latestLoginIp'), children: store.latestLoginIp || '—' },
           { key: 'devices', label: t('mesh.field.devices'), children: store.deviceCount },
           {
             key: 'online',
             label: t('mesh.field.onlineDevices'),
-            children: <LiveValue value={store.onlineDeviceCount}>{(n) => n}</LiveValue>,
+            children: store.onlineDeviceCount,
           },
         ]}
       />
@@ -238,6 +244,7 @@ function StoreDetailBody({ store }: { store: StoreDetail }) {
                   { key: 'model', title: t('mesh.field.model'), dataIndex: 'model' },
                   { key: 'group', title: t('mesh.field.group'), dataIndex: 'groupId', render: groupName },
                   { key: 'firmwareVersion', title: t('mesh.field.firmware'), dataIndex: 'firmwareVersion' },
+                  { key: 'online', title: t('mesh.field.online'), dataIndex: 'online', render: (online: boolean) => <OnlineBadge online={online} /> },
                 ]}
               />
             ),

@@ -1,3 +1,4 @@
+import EnvironmentOutlined from '@ant-design/icons/EnvironmentOutlined';
 import EyeOutlined from '@ant-design/icons/EyeOutlined';
 import SwapOutlined from '@ant-design/icons/SwapOutlined';
 import { storeApi, type Store } from '@lightdesk/contract';
@@ -12,19 +13,24 @@ import { ListPage } from '../../../components/list-page';
 import { lazyPart } from '../../../lib/lazy';
 import { usePermission } from '../../../lib/permission';
 import { useCountryName } from '../shared/country-name';
-import { LiveStatusTitle, LiveValue } from '../shared/live-status';
+import { useLiveStatus } from '../../../lib/live-status';
+import { storePatch } from '../shared/live-patches';
 import { storeCache, storePageQuery } from './api';
 import type { AssignAgentDialog as AssignAgent } from './assign-agent-dialog';
+import type { LocationDialog as Locate } from './location-dialog';
 import type { StoreDetailDrawer as StoreDetail } from './store-detail';
 
 // The drawer and the dialog load when first opened: the list alone is what the screen needs first.
 const StoreDetailDrawer = lazyPart<ComponentProps<typeof StoreDetail>>(() => import('./store-detail').then((m) => ({ default: m.StoreDetailDrawer })));
 const AssignAgentDialog = lazyPart<ComponentProps<typeof AssignAgent>>(() => import('./assign-agent-dialog').then((m) => ({ default: m.AssignAgentDialog })));
+const LocationDialog = lazyPart<ComponentProps<typeof Locate>>(() => import('./location-dialog').then((m) => ({ default: m.LocationDialog })));
 
 /**
  * Stores › Store management: the stores people created in the app, their admin, people, groups
  * and devices; operators look inside one, act on its members and groups, and hand it to an agent.
  */
+const LIVE = [storePatch];
+
 export function StorePage() {
   const { t } = useTranslation('store');
   const { hasPermi } = usePermission();
@@ -32,7 +38,10 @@ export function StorePage() {
   const mayAssign = mayPickAgent && hasPermi('store:mesh:assign-agent');
   const [openId, setOpenId] = useState<number>();
   const [assigning, setAssigning] = useState<Store>();
+  const mayLocate = hasPermi('store:mesh:locate');
+  const [locating, setLocating] = useState<Store>();
   const country = useCountryName();
+  useLiveStatus(LIVE);
 
   const columns = useMemo(
     () => [
@@ -59,10 +68,7 @@ export function StorePage() {
       col<Store>('memberCount', t('mesh.field.members'), { align: 'right' }),
       col<Store>('groupCount', t('mesh.field.groups'), { align: 'right' }),
       col<Store>('deviceCount', t('mesh.field.devices'), { align: 'right' }),
-      col<Store>('onlineDeviceCount', <LiveStatusTitle label={t('mesh.field.onlineDevices')} />, {
-        align: 'right',
-        render: (count: number | null) => <LiveValue value={count}>{(n) => n}</LiveValue>,
-      }),
+      col<Store>('onlineDeviceCount', t('mesh.field.onlineDevices'), { align: 'right' }),
       col<Store>('countryCode', t('mesh.field.country'), { sortable: true, render: (code: string) => country(code) }),
       col<Store>('timezone', t('mesh.field.timezone')),
       dateCol<Store>('registerDate', t('mesh.field.registerDate'), { sortable: true }),
@@ -99,11 +105,17 @@ export function StorePage() {
                 {t('mesh.assign.open')}
               </Button>
             )}
+            {mayLocate && (
+              <Button type="link" size="small" icon={<EnvironmentOutlined />} onClick={() => setLocating(row)} data-testid="row-locate">
+                {t('mesh.locate.open')}
+              </Button>
+            )}
           </>
         )}
       />
       {openId !== undefined && <StoreDetailDrawer id={openId} onClose={() => setOpenId(undefined)} />}
       {assigning && <AssignAgentDialog store={assigning} onClose={() => setAssigning(undefined)} />}
+      {locating && <LocationDialog store={locating} onClose={() => setLocating(undefined)} />}
     </>
   );
 }

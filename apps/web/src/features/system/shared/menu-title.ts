@@ -24,6 +24,7 @@ export const MENU_BUTTON_KEYS: Readonly<Record<string, string>> = {
   'Kick out': 'menuButton.kickOut',
   Import: 'menuButton.import',
   'Run now': 'menuButton.runNow',
+  'Set location': 'menuButton.setLocation',
 };
 
 /** An entry of a menu tree to administer (the list-all-simple answer has these fields). */

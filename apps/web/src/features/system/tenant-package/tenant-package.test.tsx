@@ -42,7 +42,7 @@ describe('agent package form', () => {
 
     await save();
     expect(await within(dialog()).findByText('Please enter the Package name')).toBeInTheDocument();
-    expect(within(dialog()).getByText('Please select at least one menu')).toBeInTheDocument();
+    expect(await within(dialog()).findByText('Please select at least one menu')).toBeInTheDocument();
 
     await userEvent.type(within(dialog()).getByTestId('package-name'), 'Retail basic');
     await userEvent.click(within(dialog()).getByRole('button', { name: 'Expand all' }));

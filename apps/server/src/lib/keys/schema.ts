@@ -1,7 +1,7 @@
 import { pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 
 /**
- * Keys that sign file links, made on first use and shared by every process on the database.
+ * Keys that sign (file links, device secrets), made on first use and shared by every process on the database.
  * They live here rather than in the repository or the environment so no deployment can ship
  * a known key.
  */

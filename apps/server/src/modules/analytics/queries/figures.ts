@@ -1,0 +1,138 @@
+import type { Entrances, Presence } from '@lightdesk/contract';
+import { sql, type SQL } from 'drizzle-orm';
+import type { Database } from '../../../db/client';
+import { rowsOf } from '../../../lib/sql';
+import { bucketOf, type StorePeriod } from './period';
+
+/** Presence and entrance figures of one bucket or one device. */
+export type Figures = Presence & Entrances;
+
+export const NO_FIGURES: Figures = { persons: 0, dwellShort: 0, dwellMedium: 0, dwellLong: 0, dwellMs: 0, walkIns: 0, exits: 0 };
+
+export const addFigures = (a: Figures, b: Figures): Figures => ({
+  persons: a.persons + b.persons,
+  dwellShort: a.dwellShort + b.dwellShort,
+  dwellMedium: a.dwellMedium + b.dwellMedium,
+  dwellLong: a.dwellLong + b.dwellLong,
+  dwellMs: a.dwellMs + b.dwellMs,
+  walkIns: a.walkIns + b.walkIns,
+  exits: a.exits + b.exits,
+});
+
+export const presenceOf = ({ persons, dwellShort, dwellMedium, dwellLong, dwellMs }: Figures): Presence => ({
+  persons,
+  dwellShort,
+  dwellMedium,
+  dwellLong,
+  dwellMs,
+});
+export const entrancesOf = ({ walkIns, exits }: Figures): Entrances => ({ walkIns, exits });
+
+const SUMS = sql`sum(persons)::int as persons, sum(dwell_short)::int as dwell_short, sum(dwell_medium)::int as dwell_medium, sum(dwell_long)::int as dwell_long,
+  sum(dwell_ms)::float8 as dwell_ms, sum(walk_ins)::int as walk_ins, sum(exits)::int as exits`;
+
+interface FigureRow {
+  label: string;
+  persons: number;
+  dwell_short: number;
+  dwell_medium: number;
+  dwell_long: number;
+  dwell_ms: number;
+  walk_ins: number;
+  exits: number;
+}
+
+const figuresOf = (r: FigureRow): Figures => ({
+  persons: Number(r.persons),
+  dwellShort: Number(r.dwell_short),
+  dwellMedium: Number(r.dwell_medium),
+  dwellLong: Number(r.dwell_long),
+  dwellMs: Number(r.dwell_ms),
+  walkIns: Number(r.walk_ins),
+  exits: Number(r.exits),
+});
+
+/**
+ * The rollup rows a period reads, grouped by a label: hourly rows for hour buckets, daily rows
+ * for days and months, the store's minutes for the last five minutes.
+ */
+function periodSource(period: StorePeriod, level: 'store' | 'device'): { table: SQL; label: SQL; range: SQL } {
+  if (period.bucket === 'minute')
+    return {
+      table: sql`${sql.identifier('analytics_store_minutely')}`,
+      label: sql`to_char(minute at time zone ${period.timezone}, 'YYYY-MM-DD"T"HH24:MI')`,
+      range: sql`minute >= ${period.fromInstant!.toISOString()}::timestamptz`,
+    };
+  if (period.bucket === 'hour')
+    return {
+      table: sql`${sql.identifier(`analytics_${level}_hourly`)}`,
+      label: sql`to_char(local_hour, 'YYYY-MM-DD"T"HH24:MI')`,
+      range: sql`local_hour >= ${period.from}::timestamp and local_hour < ${period.to}::timestamp`,
+    };
+  return {
+    table: sql`${sql.identifier(`analytics_${level}_daily`)}`,
+    label: period.bucket === 'month' ? sql`to_char(local_date, 'YYYY-MM')` : sql`to_char(local_date, 'YYYY-MM-DD')`,
+    range: sql`local_date between ${period.firstDate}::date and ${period.lastDate}::date`,
+  };
+}
+
+/** A store's figures per bucket of the period, in the order of its buckets (empty buckets as zeros). */
+export async function storeSeries(db: Database, storeId: number, period: StorePeriod): Promise<Figures[]> {
+  const { table, label, range } = periodSource(period, 'store');
+  const rows = await rowsOf<FigureRow>(db, sql`select ${label} as label, ${SUMS} from ${table} where store_id = ${storeId} and ${range} group by 1`);
+  const byLabel = new Map(rows.map((r) => [bucketOf(period.bucket, r.label), figuresOf(r)]));
+  return period.buckets.map((b) => byLabel.get(b) ?? NO_FIGURES);
+}
+
+/** One device's figures per bucket of the period. */
+export async function deviceSeries(db: Database, storeId: number, storeDeviceId: number, period: StorePeriod): Promise<Figures[]> {
+  if (period.bucket === 'minute') {
+    const rows = await recentDeviceFigures(db, storeId, period, storeDeviceId, true);
+    const byLabel = new Map(rows.map((r) => [r.label, figuresOf(r)]));
+    return period.buckets.map((b) => byLabel.get(b) ?? NO_FIGURES);
+  }
+  const { table, label, range } = periodSource(period, 'device');
+  const rows = await rowsOf<FigureRow>(
+    db,
+    sql`select ${label} as label, ${SUMS} from ${table} where store_id = ${storeId} and store_device_id = ${storeDeviceId} and ${range} group by 1`,
+  );
+  const byLabel = new Map(rows.map((r) => [bucketOf(period.bucket, r.label), figuresOf(r)]));
+  return period.buckets.map((b) => byLabel.get(b) ?? NO_FIGURES);
+}
+
+/**
+ * The last five minutes per device come from the raw reports: one store's few minutes, read by
+ * the reports' store index, since minute rollups are kept per store only.
+ */
+async function recentDeviceFigures(db: Database, storeId: number, period: StorePeriod, storeDeviceId: number | undefined, byMinute: boolean) {
+  const device = storeDeviceId === undefined ? sql`` : sql`and store_device_id = ${storeDeviceId}`;
+  const label = byMinute ? sql`to_char(date_trunc('minute', reported_at) at time zone ${period.timezone}, 'YYYY-MM-DD"T"HH24:MI')` : sql`store_device_id::text`;
+  return rowsOf<FigureRow>(
+    db,
+    sql`
+    select ${label} as label,
+      sum(jsonb_array_length(payload->'dwellMs'))::int as persons,
+      sum((select count(*) from jsonb_array_elements_text(payload->'dwellMs') d where d::float8 < 5000))::int as dwell_short,
+      sum((select count(*) from jsonb_array_elements_text(payload->'dwellMs') d where d::float8 between 5000 and 60000))::int as dwell_medium,
+      sum((select count(*) from jsonb_array_elements_text(payload->'dwellMs') d where d::float8 > 60000))::int as dwell_long,
+      sum((select coalesce(sum(d::float8), 0) from jsonb_array_elements_text(payload->'dwellMs') d))::float8 as dwell_ms,
+      0 as walk_ins, 0 as exits
+    from device_reports
+    where store_id = ${storeId} and kind = 'presence' and reported_at >= ${period.fromInstant!.toISOString()}::timestamptz ${device}
+    group by 1`,
+  );
+}
+
+/** Each device's figures over the whole period, keyed by store device id. */
+export async function deviceTotals(db: Database, storeId: number, period: StorePeriod): Promise<Map<number, Figures>> {
+  if (period.bucket === 'minute') {
+    const rows = await recentDeviceFigures(db, storeId, period, undefined, false);
+    return new Map(rows.map((r) => [Number(r.label), figuresOf(r)]));
+  }
+  const { table, range } = periodSource(period, 'device');
+  const rows = await rowsOf<FigureRow>(
+    db,
+    sql`select store_device_id::text as label, ${SUMS} from ${table} where store_id = ${storeId} and ${range} group by 1`,
+  );
+  return new Map(rows.map((r) => [Number(r.label), figuresOf(r)]));
+}

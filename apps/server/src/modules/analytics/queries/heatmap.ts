@@ -1,0 +1,153 @@
+import type { Heatmap, Period } from '@lightdesk/contract';
+import { sql } from 'drizzle-orm';
+import type { Database } from '../../../db/client';
+import type { Session } from '../../../lib/context';
+import { rowsOf } from '../../../lib/sql';
+import { resolvedOf, resolvePeriod, type StorePeriod } from './period';
+import { visibleStore } from './stores';
+
+/** Columns of the fixed grid laid over a floor plan; its rows follow the plan's proportions. */
+export const PLAN_COLUMNS = 48;
+const MAX_ROWS = 96;
+
+/** Where the app placed a sensor's grid on the plan: its centre as fractions of the plan, its width as a fraction of the plan's width. */
+export interface Placement {
+  x: number;
+  y: number;
+  rotation: number;
+  scale: number;
+}
+
+export interface SensorGrid {
+  storeDeviceId: number;
+  name: string;
+  width: number;
+  height: number;
+  cells: number[];
+  placement: Placement | null;
+}
+
+/**
+ * Lays each aligned sensor's grid onto a fixed grid over the plan. A sensor cell usually covers
+ * several plan cells: its count is spread evenly over its area, sampled at points turned
+ * clockwise by the sensor's rotation about the sensor's centre, so the people seen in it are
+ * shared among the plan cells it covers (the total is kept; what lands off the plan is dropped).
+ * Sensors are square-celled. Counts are people per plan cell, to two decimals.
+ */
+export function projectOntoPlan(plan: { width: number; height: number }, sensors: readonly SensorGrid[]): { columns: number; rows: number; cells: number[] } {
+  const columns = PLAN_COLUMNS;
+  const rows = Math.max(1, Math.min(MAX_ROWS, Math.round((PLAN_COLUMNS * plan.height) / plan.width)));
+  const cells = new Array<number>(columns * rows).fill(0);
+  const planCellPx = Math.min(plan.width / columns, plan.height / rows);
+  for (const sensor of sensors) {
+    if (!sensor.placement) continue;
+    const { x, y, rotation, scale } = sensor.placement;
+    const cellPx = (scale * plan.width) / sensor.width;
+    // Samples a side: at least two per plan cell the sensor cell spans.
+    const samples = Math.min(32, 2 * Math.max(1, Math.ceil(cellPx / planCellPx)));
+    const angle = (rotation * Math.PI) / 180;
+    const [cos, sin] = [Math.cos(angle), Math.sin(angle)];
+    for (let j = 0; j < sensor.height; j++)
+      for (let i = 0; i < sensor.width; i++) {
+        const count = sensor.cells[j * sensor.width + i] ?? 0;
+        if (count === 0) continue;
+        const share = count / (samples * samples);
+        for (let sj = 0; sj < samples; sj++)
+          for (let si = 0; si < samples; si++) {
+            const dx = (i + (si + 0.5) / samples - sensor.width / 2) * cellPx;
+            const dy = (j + (sj + 0.5) / samples - sensor.height / 2) * cellPx;
+            // Clockwise on screen, where y grows downwards.
+            const px = x * plan.width + dx * cos - dy * sin;
+            const py = y * plan.height + dx * sin + dy * cos;
+            const column = Math.floor((px / plan.width) * columns);
+            const row = Math.floor((py / plan.height) * rows);
+            if (column < 0 || column >= columns || row < 0 || row >= rows) continue;
+            cells[row * columns + column]! += share;
+          }
+      }
+  }
+  return { columns, rows, cells: cells.map((c) => Math.round(c * 100) / 100) };
+}
+
+/** Without a plan, the sensors' own grids side by side, in name order. */
+function sideBySide(sensors: readonly SensorGrid[]): { columns: number; rows: number; cells: number[] } {
+  const columns = Math.max(
+    1,
+    sensors.reduce((sum, s) => sum + s.width, 0),
+  );
+  const rows = Math.max(1, ...sensors.map((s) => s.height));
+  const cells = new Array<number>(columns * rows).fill(0);
+  let left = 0;
+  for (const s of sensors) {
+    for (let j = 0; j < s.height; j++) for (let i = 0; i < s.width; i++) cells[j * columns + left + i] = s.cells[j * s.width + i] ?? 0;
+    left += s.width;
+  }
+  return { columns, rows, cells };
+}
+
+/** Each heatmap sensor's cells summed over the period (daily rollups for whole days, hourly for a day so far). */
+async function sensorGrids(db: Database, storeId: number, period: StorePeriod, now: Date): Promise<SensorGrid[]> {
+  const range =
+    period.bucket === 'minute'
+      ? sql`h.local_hour >= date_trunc('hour', ${period.fromInstant!.toISOString()}::timestamptz at time zone s.timezone) and h.local_hour <= ${now.toISOString()}::timestamptz at time zone s.timezone`
+      : period.bucket === 'hour'
+        ? sql`h.local_hour >= ${period.from}::timestamp and h.local_hour < ${period.to}::timestamp`
+        : undefined;
+  const source =
+    range === undefined
+      ? sql`select d.store_device_id, d.width, d.height, d.cells from analytics_heatmap_daily d where d.store_id = ${storeId} and d.local_date between ${period.firstDate}::date and ${period.lastDate}::date`
+      : sql`select h.store_device_id, h.width, h.height, h.cells from analytics_heatmap_hourly h join stores s on s.id = h.store_id where h.store_id = ${storeId} and ${range}`;
+  const rows = await rowsOf<{
+    id: number;
+    name: string;
+    width: number | null;
+    height: number | null;
+    cells: (number | string)[] | null;
+    x: number | null;
+    y: number | null;
+    rotation: number | null;
+    scale: number | null;
+  }>(
+    db,
+    sql`
+    with g as (${source}),
+    summed as (
+      select store_device_id, width, height, array_agg(v order by i) as cells
+      from (select g.store_device_id, g.width, g.height, c.i, sum(c.v)::float8 as v from g, unnest(g.cells) with ordinality as c(v, i) group by 1, 2, 3, 4) x
+      group by 1, 2, 3
+    )
+    select d.id, d.name, su.width, su.height, su.cells, p.x, p.y, p.rotation, p.scale
+    from store_devices d
+    left join lateral (select * from summed where summed.store_device_id = d.id order by width * height desc limit 1) su on true
+    left join heatmap_sensor_placements p on p.store_device_id = d.id
+    where d.store_id = ${storeId} and d.kind = 'sensor' and (su.store_device_id is not null or p.store_device_id is not null)
+    order by d.name, d.id`,
+  );
+  return rows.map((r) => ({
+    storeDeviceId: r.id,
+    name: r.name,
+    width: r.width ?? 1,
+    height: r.height ?? 1,
+    cells: (r.cells ?? []).map(Number),
+    placement:
+      r.x === null || r.y === null || r.rotation === null || r.scale === null
+        ? null
+        : { x: Number(r.x), y: Number(r.y), rotation: Number(r.rotation), scale: Number(r.scale) },
+  }));
+}
+
+export async function storeHeatmap(db: Database, session: Session, now: Date, query: { storeId: number; period: Period }): Promise<Heatmap> {
+  const store = await visibleStore(db, session, query.storeId);
+  const period = resolvePeriod(query.period, store.timezone, now);
+  const [sensors, [plan]] = await Promise.all([
+    sensorGrids(db, store.id, period, now),
+    rowsOf<{ width: number; height: number }>(db, sql`select width, height from store_floor_plans where store_id = ${store.id}`),
+  ]);
+  const grid = plan ? projectOntoPlan(plan, sensors) : sideBySide(sensors);
+  return {
+    period: resolvedOf(period),
+    ...grid,
+    max: grid.cells.reduce((m, c) => Math.max(m, c), 0),
+    sensors: sensors.map((s) => ({ storeDeviceId: s.storeDeviceId, name: s.name, aligned: s.placement !== null })),
+  };
+}

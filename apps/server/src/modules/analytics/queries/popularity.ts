@@ -1,0 +1,169 @@
+import type { Period, ProductPopularity, RankedStore, StoreComparisonQuery, StorePopularity, StoreRankingQuery } from '@lightdesk/contract';
+import { sql, type SQL } from 'drizzle-orm';
+import type { Database } from '../../../db/client';
+import type { Session } from '../../../lib/context';
+import { contains } from '../../../lib/filters';
+import { rowsOf } from '../../../lib/sql';
+import { addFigures, deviceSeries, deviceTotals, NO_FIGURES, presenceOf, storeSeries, type Figures } from './figures';
+import { resolvedOf, resolvePeriod } from './period';
+import { deviceOfStore, visibleStore, visibleStores, type AnalyticsStore } from './stores';
+
+/** Most popular first: more persons, then longer dwell, then by name. */
+const byPopularity = (a: ProductPopularity, b: ProductPopularity) => b.persons - a.persons || b.dwellMs - a.dwellMs || a.name.localeCompare(b.name);
+
+/**
+ * A store's luminaires (the products under them) with their figures over a period, ranked. The
+ * luminaires are read while the figures still are: one round trip less a request.
+ */
+export async function rankedProducts(db: Database, store: AnalyticsStore, totals: Promise<Map<number, Figures>>): Promise<ProductPopularity[]> {
+  const [luminaires, figures] = await Promise.all([
+    rowsOf<{ id: number; name: string; model: string }>(db, sql`select id, name, model from store_devices where store_id = ${store.id} and kind = 'luminaire'`),
+    totals,
+  ]);
+  return luminaires
+    .map((l) => ({ storeDeviceId: l.id, name: l.name, model: l.model, rank: 0, ...presenceOf(figures.get(l.id) ?? NO_FIGURES) }))
+    .sort(byPopularity)
+    .map((p, i) => ({ ...p, rank: i + 1 }));
+}
+
+export async function storePopularity(
+  db: Database,
+  session: Session,
+  now: Date,
+  query: { storeId: number; period: Period; top: number },
+): Promise<StorePopularity> {
+  const store = await visibleStore(db, session, query.storeId);
+  const period = resolvePeriod(query.period, store.timezone, now);
+  const [series, products] = await Promise.all([storeSeries(db, store.id, period), rankedProducts(db, store, deviceTotals(db, store.id, period))]);
+  return {
+    period: resolvedOf(period),
+    totals: presenceOf(series.reduce(addFigures, NO_FIGURES)),
+    trend: series.map(presenceOf),
+    products: products.slice(0, query.top),
+  };
+}
+
+export async function productTrend(db: Database, session: Session, now: Date, query: { storeId: number; storeDeviceId: number; period: Period }) {
+  const store = await visibleStore(db, session, query.storeId);
+  await deviceOfStore(db, store.id, query.storeDeviceId, 'luminaire');
+  const period = resolvePeriod(query.period, store.timezone, now);
+  const [series, products] = await Promise.all([
+    deviceSeries(db, store.id, query.storeDeviceId, period),
+    rankedProducts(db, store, deviceTotals(db, store.id, period)),
+  ]);
+  const product = products.find((p) => p.storeDeviceId === query.storeDeviceId)!;
+  return { period: resolvedOf(period), product, trend: series.map(presenceOf) };
+}
+
+/**
+ * The days a ranking across stores covers, per store: a chosen day, week, month or year is the
+ * same local dates everywhere; the quick ranges end on each store's own today.
+ */
+function rankingRange(period: Period, now: Date): { daily: SQL } | { minutes: SQL } {
+  if (period.kind === 'last5min')
+    return { minutes: sql`d.minute >= ${new Date(Math.floor(now.getTime() / 60_000) * 60_000 - 4 * 60_000).toISOString()}::timestamptz` };
+  const storeToday = sql`(${now.toISOString()}::timestamptz at time zone s.timezone)::date`;
+  if (period.kind === 'realtime') return { daily: sql`d.local_date = ${storeToday}` };
+  if (period.kind === 'lastWeek') return { daily: sql`d.local_date between ${storeToday} - 6 and ${storeToday}` };
+  if (period.kind === 'lastMonth') return { daily: sql`d.local_date between ${storeToday} - 29 and ${storeToday}` };
+  // Without a date, "this" day, week, month or year is the one of today in UTC: stores' own
+  // todays differ by at most a day.
+  const fixed = resolvePeriod(period, 'UTC', now);
+  return { daily: sql`d.local_date between ${fixed.firstDate}::date and ${fixed.lastDate}::date` };
+}
+
+interface RankingRow {
+  rank: number;
+  id: number;
+  mesh_id: string;
+  name: string;
+  country_code: string;
+  timezone: string;
+  persons: number;
+  dwell_ms: number;
+  open_days: number;
+}
+
+/** Every visible store ranked by persons over the period; the filters narrow the list, not the ranks. */
+export function storeRanking(session: Session, now: Date, query: Omit<StoreRankingQuery, 'page' | 'limit'>) {
+  const range = rankingRange(query.period, now);
+  const figures =
+    'daily' in range
+      ? sql`select d.store_id, sum(d.persons)::int as persons, sum(d.dwell_ms)::float8 as dwell_ms,
+              count(*) filter (where d.persons > 0 or d.walk_ins > 0)::int as open_days
+            from analytics_store_daily d join stores s on s.id = d.store_id
+            where ${range.daily} and ${visibleStores(session)} group by d.store_id`
+      : sql`select d.store_id, sum(d.persons)::int as persons, sum(d.dwell_ms)::float8 as dwell_ms,
+              (case when sum(d.persons) > 0 or sum(d.walk_ins) > 0 then 1 else 0 end)::int as open_days
+            from analytics_store_minutely d join stores s on s.id = d.store_id
+            where ${range.minutes} and ${visibleStores(session)} group by d.store_id`;
+  const filters = [contains(sql`r.name`, query.name), query.countryCode ? sql`r.country_code = ${query.countryCode}` : undefined].filter(
+    (c) => c !== undefined,
+  );
+  const where = filters.length > 0 ? sql`where ${sql.join(filters, sql` and `)}` : sql``;
+  const ranked = sql`
+    with f as (${figures}),
+    r as (
+      select rank() over (order by coalesce(f.persons, 0) desc)::int as rank, s.id, s.mesh_id, s.name, s.country_code, s.timezone,
+        coalesce(f.persons, 0) as persons, coalesce(f.dwell_ms, 0) as dwell_ms, coalesce(f.open_days, 0) as open_days
+      from stores s left join f on f.store_id = s.id
+      where ${visibleStores(session)}
+    )
+    select * from r ${where}`;
+  return {
+    rows: async (db: Database, offset: number, limit: number) =>
+      (await rowsOf<RankingRow>(db, sql`${ranked} order by r.rank, r.id limit ${limit} offset ${offset}`)).map(rankedStore),
+    total: async (db: Database) => Number((await rowsOf<{ n: number }>(db, sql`select count(*)::int as n from (${ranked}) x`))[0]?.n ?? 0),
+  };
+}
+
+const rankedStore = (r: RankingRow): RankedStore => ({
+  rank: Number(r.rank),
+  storeId: r.id,
+  meshId: r.mesh_id,
+  name: r.name,
+  countryCode: r.country_code,
+  timezone: r.timezone,
+  persons: Number(r.persons),
+  dwellMs: Number(r.dwell_ms),
+  openDays: Number(r.open_days),
+  personsPerOpenDay: Number(r.open_days) > 0 ? Math.round((Number(r.persons) / Number(r.open_days)) * 10) / 10 : 0,
+});
+
+/** Chosen stores side by side, each over its own local period, per open day. */
+export async function storeComparison(db: Database, session: Session, now: Date, query: StoreComparisonQuery) {
+  const ids = [...new Set(query.storeIds)];
+  const stores = await Promise.all(ids.map((id) => visibleStore(db, session, id)));
+  return {
+    stores: await Promise.all(
+      stores.map(async (store) => {
+        const period = resolvePeriod(query.period, store.timezone, now);
+        const series = await storeSeries(db, store.id, period);
+        const totals = series.reduce(addFigures, NO_FIGURES);
+        const openDays = await countOpenDays(db, store.id, period.firstDate, period.lastDate, query.period.kind === 'last5min' ? series : undefined);
+        return {
+          storeId: store.id,
+          meshId: store.meshId,
+          name: store.name,
+          countryCode: store.countryCode,
+          timezone: store.timezone,
+          persons: totals.persons,
+          dwellMs: totals.dwellMs,
+          openDays,
+          personsPerOpenDay: openDays > 0 ? Math.round((totals.persons / openDays) * 10) / 10 : 0,
+          period: resolvedOf(period),
+          trend: series.map((f) => f.persons),
+        };
+      }),
+    ),
+  };
+}
+
+async function countOpenDays(db: Database, storeId: number, first: string, last: string, minutes?: Figures[]): Promise<number> {
+  if (minutes) return minutes.some((f) => f.persons > 0 || f.walkIns > 0) ? 1 : 0;
+  const [row] = await rowsOf<{ n: number }>(
+    db,
+    sql`select count(*)::int as n from analytics_store_daily where store_id = ${storeId} and local_date between ${first}::date and ${last}::date and (persons > 0 or walk_ins > 0)`,
+  );
+  return Number(row?.n ?? 0);
+}

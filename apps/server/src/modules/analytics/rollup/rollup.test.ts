@@ -1,0 +1,208 @@
+import { DWELL_LONG_MS, DWELL_SHORT_MS, type Report } from '@lightdesk/contract';
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { seeded } from '../../../lib/random';
+import { rowsOf } from '../../../lib/sql';
+import { analyticsStore, type AnalyticsStore } from '../../../test/analytics';
+import { tenantIds } from '../../../test/stores';
+import { testApp, type TestApp } from '../../../test/test-app';
+import { localClock } from '../queries/period';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await testApp();
+});
+afterAll(() => t.close());
+
+/** Half-hour and odd offsets, and both hemispheres' daylight-saving changes. */
+const ZONES = ['Asia/Kolkata', 'America/St_Johns', 'Europe/Berlin', 'America/New_York', 'Australia/Sydney'];
+/** Instants around daylight-saving changes of 2026 (UTC). */
+const AROUND = ['2026-03-08T07:00:00Z', '2026-03-29T01:00:00Z', '2026-04-05T16:00:00Z', '2026-10-25T01:00:00Z', '2026-11-01T06:00:00Z', '2026-11-22T18:15:00Z'];
+
+async function storesInZones() {
+  const { northwind } = await tenantIds(t);
+  return Promise.all(ZONES.map((timezone) => analyticsStore(t, { tenantId: northwind, timezone })));
+}
+type ZoneStore = AnalyticsStore;
+
+/** Random reports of every analytics kind at random times around the changes. */
+function randomReports(store: ZoneStore, random: () => number, count: number): Report[] {
+  const reports: Report[] = [];
+  for (let n = 0; n < count; n++) {
+    const base = Date.parse(AROUND[Math.floor(random() * AROUND.length)]!);
+    const at = new Date(base + Math.round((random() - 0.5) * 6 * 3_600_000)).toISOString();
+    const id = `r${store.store.id}-${n}`;
+    const pick = random();
+    if (pick < 0.45) {
+      const dwellMs = Array.from({ length: Math.floor(random() * 6) }, () =>
+        // Exactly on the bucket edges now and then.
+        random() < 0.2 ? [DWELL_SHORT_MS, DWELL_LONG_MS, DWELL_SHORT_MS - 1, DWELL_LONG_MS + 1][Math.floor(random() * 4)]! : Math.floor(random() * 150_000),
+      );
+      reports.push({ id, at, device: store.luminaires[Math.floor(random() * 3)]!.uuid, kind: 'presence', seconds: 60, dwellMs });
+    } else if (pick < 0.7) {
+      reports.push({ id, at, device: store.counter.uuid, kind: 'entrance', seconds: 60, in: Math.floor(random() * 8), out: Math.floor(random() * 8) });
+    } else if (pick < 0.85) {
+      reports.push({ id, at, device: store.zone.uuid, kind: 'zone', people: Math.floor(random() * 30) });
+    } else {
+      reports.push({
+        id,
+        at,
+        device: store.heatmap.uuid,
+        kind: 'heatmap',
+        width: 3,
+        height: 2,
+        cells: Array.from({ length: 6 }, () => Math.floor(random() * 5)),
+      });
+    }
+  }
+  return reports;
+}
+
+/** The store's local hour and date of an instant, worked out with the runtime's time-zone data rather than the database's. */
+const localHourOf = (at: string, timezone: string) => {
+  const clock = localClock(new Date(at), timezone);
+  return { hour: `${clock.date}T${clock.time.slice(0, 2)}:00:00`, date: clock.date };
+};
+
+type Sums = Record<string, number[]>;
+const add = (sums: Sums, key: string, values: number[]) => {
+  const before = sums[key] ?? values.map(() => 0);
+  sums[key] = before.map((v, i) => v + values[i]!);
+};
+
+/** What the rollups must hold, recomputed from the reports alone. */
+function recompute(store: ZoneStore, reports: Report[]) {
+  const device: Sums = {};
+  const deviceDay: Sums = {};
+  const storeHour: Sums = {};
+  const storeDay: Sums = {};
+  const minute: Sums = {};
+  const zone: Record<string, [number, number]> = {};
+  const heat: Sums = {};
+  const heatDay: Sums = {};
+  const subject = (uuid: string) => [...store.luminaires, store.counter, store.zone, store.heatmap].find((d) => d.uuid === uuid)!.id;
+  for (const r of reports) {
+    const { hour, date } = localHourOf(r.at, store.timezone);
+    const d = subject(r.device);
+    if (r.kind === 'presence' || r.kind === 'entrance') {
+      const figures =
+        r.kind === 'presence'
+          ? [
+              r.dwellMs.length,
+              r.dwellMs.filter((ms) => ms < DWELL_SHORT_MS).length,
+              r.dwellMs.filter((ms) => ms >= DWELL_SHORT_MS && ms <= DWELL_LONG_MS).length,
+              r.dwellMs.filter((ms) => ms > DWELL_LONG_MS).length,
+              r.dwellMs.reduce((a, b) => a + b, 0),
+              0,
+              0,
+            ]
+          : [0, 0, 0, 0, 0, r.in, r.out];
+      add(device, `${d} ${hour}`, figures);
+      add(deviceDay, `${d} ${date}`, figures);
+      add(storeHour, hour, figures);
+      add(storeDay, date, figures);
+      add(minute, new Date(Math.floor(Date.parse(r.at) / 60_000) * 60_000).toISOString(), figures);
+    }
+    if (r.kind === 'zone') {
+      const [max, min] = zone[`${d} ${hour}`] ?? [-Infinity, Infinity];
+      zone[`${d} ${hour}`] = [Math.max(max, r.people), Math.min(min, r.people)];
+    }
+    if (r.kind === 'heatmap') {
+      add(heat, `${d} ${hour}`, [1, ...r.cells]);
+      add(heatDay, `${d} ${date}`, [1, ...r.cells]);
+    }
+  }
+  return { device, deviceDay, storeHour, storeDay, minute, zone, heat, heatDay };
+}
+
+const FIGURE_NAMES = ['persons', 'dwell_short', 'dwell_medium', 'dwell_long', 'dwell_ms', 'walk_ins', 'exits'];
+const FIGURES = sql`persons, dwell_short, dwell_medium, dwell_long, dwell_ms, walk_ins, exits`;
+/** A rollup row: its bucket as text `k`, its device if it has one, and its figures. */
+type Row = { k: string; store_device_id: number } & Record<string, unknown>;
+const asSums = (rows: Row[], key: (r: Row) => string, values: (r: Row) => number[]): Sums =>
+  Object.fromEntries(rows.map((r) => [key(r), values(r).map(Number)]));
+const figuresOf = (r: Row) => FIGURE_NAMES.map((f) => Number(r[f]));
+const hourText = sql`to_char(local_hour, 'YYYY-MM-DD"T"HH24:MI:SS') as k`;
+
+async function rollupsOf(storeId: number) {
+  const q = (statement: ReturnType<typeof sql>) => rowsOf<Row>(t.ctx.db, statement);
+  const where = sql`where store_id = ${storeId}`;
+  return {
+    device: asSums(
+      await q(sql`select store_device_id, ${hourText}, ${FIGURES} from analytics_device_hourly ${where}`),
+      (r) => `${r.store_device_id} ${r.k}`,
+      figuresOf,
+    ),
+    deviceDay: asSums(
+      await q(sql`select store_device_id, local_date::text as k, ${FIGURES} from analytics_device_daily ${where}`),
+      (r) => `${r.store_device_id} ${r.k}`,
+      figuresOf,
+    ),
+    storeHour: asSums(await q(sql`select ${hourText}, ${FIGURES} from analytics_store_hourly ${where}`), (r) => r.k, figuresOf),
+    storeDay: asSums(await q(sql`select local_date::text as k, ${FIGURES} from analytics_store_daily ${where}`), (r) => r.k, figuresOf),
+    minute: asSums(
+      await q(sql`select minute, ${FIGURES} from analytics_store_minutely ${where}`),
+      (r) => new Date(r.minute as string).toISOString(),
+      figuresOf,
+    ),
+    zone: Object.fromEntries(
+      (await q(sql`select store_device_id, ${hourText}, people_max, people_min from analytics_zone_hourly ${where}`)).map((r) => [
+        `${r.store_device_id} ${r.k}`,
+        [Number(r.people_max), Number(r.people_min)],
+      ]),
+    ),
+    heat: asSums(
+      await q(sql`select store_device_id, ${hourText}, frames, cells from analytics_heatmap_hourly ${where}`),
+      (r) => `${r.store_device_id} ${r.k}`,
+      (r) => [Number(r.frames), ...(r.cells as number[]).map(Number)],
+    ),
+    heatDay: asSums(
+      await q(sql`select store_device_id, local_date::text as k, frames, cells from analytics_heatmap_daily ${where}`),
+      (r) => `${r.store_device_id} ${r.k}`,
+      (r) => [Number(r.frames), ...(r.cells as number[]).map(Number)],
+    ),
+  };
+}
+
+describe('rollups', () => {
+  test('equal a recomputation from the raw reports, in each store’s local hours and days, whatever the batches and resends', async () => {
+    const all = await storesInZones();
+    const random = seeded('rollups', Date.now());
+    for (const store of all) {
+      const reports = randomReports(store, random, 400);
+      // Random batches, and a third of them sent twice: a resent report adds nothing.
+      for (let i = 0; i < reports.length;) {
+        const size = 1 + Math.floor(random() * 120);
+        const batch = reports.slice(i, i + size);
+        await store.gateway.report(batch);
+        if (random() < 0.33) expect((await store.gateway.report(batch)).stored).toBe(0);
+        i += size;
+      }
+      const expected = recompute(store, reports);
+      const actual = await rollupsOf(store.store.id);
+      expect(actual, store.timezone).toEqual(expected);
+    }
+  });
+
+  test('a report at 23:30 local belongs to that local day, even where that is already the next day in UTC', async () => {
+    const [kolkata] = await storesInZones();
+    // 23:30 in Kolkata (UTC+5:30) is 18:00 UTC the same day; 00:10 local the next day is 18:40 UTC.
+    await kolkata!.gateway.report([
+      { id: 'late', at: '2026-06-10T18:00:00Z', device: kolkata!.counter.uuid, kind: 'entrance', seconds: 60, in: 4, out: 1 },
+      { id: 'early', at: '2026-06-10T18:40:00Z', device: kolkata!.counter.uuid, kind: 'entrance', seconds: 60, in: 2, out: 0 },
+    ]);
+    const days = await rowsOf<{ local_date: string; walk_ins: number }>(
+      t.ctx.db,
+      sql`select local_date::text, walk_ins from analytics_store_daily where store_id = ${kolkata!.store.id} order by local_date`,
+    );
+    expect(days).toEqual([
+      { local_date: '2026-06-10', walk_ins: 4 },
+      { local_date: '2026-06-11', walk_ins: 2 },
+    ]);
+    const hours = await rowsOf<{ h: string }>(
+      t.ctx.db,
+      sql`select to_char(local_hour, 'HH24:MI') as h from analytics_store_hourly where store_id = ${kolkata!.store.id} order by local_hour`,
+    );
+    expect(hours.map((h) => h.h)).toEqual(['23:00', '00:00']);
+  });
+});

@@ -1,0 +1,196 @@
+import type { Report } from '@lightdesk/contract';
+import { and, asc, eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { storeWithGateway } from '../../../test/devices';
+import { HttpGateway } from '../gateway/http-gateway';
+import { tenantIds } from '../../../test/stores';
+import { testApp, type TestApp } from '../../../test/test-app';
+import { storeDevices } from '../../store/schema';
+import { deviceReports, deviceStatusChanges, iotDevices } from '../schema';
+import { reportRetentionJob, offlineSweepJob } from '../status/jobs';
+import { markGatewayOffline } from '../status/liveness';
+
+let t: TestApp;
+let tenants: Awaited<ReturnType<typeof tenantIds>>;
+beforeAll(async () => {
+  t = await testApp();
+  tenants = await tenantIds(t);
+});
+afterAll(() => t.close());
+
+const runJob = (job: typeof offlineSweepJob) => job.run({ ctx: t.ctx, payload: undefined, attempt: 1, runId: 0, signal: new AbortController().signal });
+
+let serial = 0;
+const id = () => `m${++serial}`;
+const at = (offsetSeconds = 0) => new Date(t.clock.now().getTime() + offsetSeconds * 1000).toISOString();
+const countReports = async (senderId: number) =>
+  (
+    await t.ctx.db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(deviceReports)
+      .where(eq(deviceReports.senderId, senderId))
+  )[0]!.n;
+
+describe('HTTP ingest', () => {
+  test('a signed batch is stored once, whatever is resent, and its devices come online', async () => {
+    const s = await storeWithGateway(t, { tenantId: tenants.northwind, luminaires: 3 });
+    const [l1, l2] = s.luminaires;
+    const reports: Report[] = [
+      { id: id(), at: at(), device: s.device.deviceName, kind: 'heartbeat', interval: 60 },
+      { id: id(), at: at(), device: l1!.uuid, kind: 'presence', seconds: 60, dwellMs: [1200, 45_000] },
+      { id: id(), at: at(), device: l2!.uuid, kind: 'properties', firmwareVersion: '2.0.1', properties: { brightness: 80 } },
+      { id: id(), at: at(), device: s.device.deviceName, kind: 'properties', properties: { power: true, brightness: 55 } },
+    ];
+    expect(await s.gateway.report(reports)).toEqual({ stored: 4, duplicates: 0 });
+    expect(await s.gateway.report([...reports.slice(0, 2), { id: id(), at: at(), device: l1!.uuid, kind: 'zone', people: 3 }])).toEqual({
+      stored: 1,
+      duplicates: 2,
+    });
+    expect(await countReports(s.device.id)).toBe(5);
+
+    const devices = await t.ctx.db.select().from(storeDevices).where(eq(storeDevices.storeId, s.store.id)).orderBy(asc(storeDevices.id));
+    expect(
+      devices
+        .filter((d) => d.online)
+        .map((d) => d.uuid)
+        .sort(),
+    ).toEqual([l1!.uuid, l2!.uuid, s.gatewayRow.uuid].sort());
+    expect(devices.find((d) => d.id === l2!.id)!.firmwareVersion).toBe('2.0.1');
+    const [gateway] = await t.ctx.db.select().from(iotDevices).where(eq(iotDevices.id, s.device.id));
+    expect(gateway).toMatchObject({ online: true, shadow: { power: true, brightness: 55 } });
+  });
+
+  test('a report about a device of another store refuses the whole batch, naming it', async () => {
+    const a = await storeWithGateway(t, { tenantId: tenants.northwind, luminaires: 1 });
+    const b = await storeWithGateway(t, { tenantId: tenants.northwind, luminaires: 1 });
+    const res = await a.gateway.request('POST', '/open/iot/report', {
+      reports: [
+        { id: id(), at: at(), device: a.luminaires[0]!.uuid, kind: 'zone', people: 1 },
+        { id: id(), at: at(), device: b.luminaires[0]!.uuid, kind: 'zone', people: 1 },
+      ],
+    });
+    expect(res.status).toBe(400);
+    expect(await res.json()).toMatchObject({ status: 400, params: { field: 'reports[1].device' } });
+    expect(await countReports(a.device.id)).toBe(0);
+  });
+
+  test('bad reports get 400 naming the field, and nothing is stored', async () => {
+    const s = await storeWithGateway(t, { tenantId: tenants.platform, luminaires: 1 });
+    const uuid = s.luminaires[0]!.uuid;
+    const cases: [unknown, string][] = [
+      [{ reports: [] }, 'reports'],
+      [{ reports: [{ id: id(), at: 'yesterday', device: uuid, kind: 'zone', people: 1 }] }, 'reports[0].at'],
+      [{ reports: [{ id: id(), at: at(), device: uuid, kind: 'zone', people: -1 }] }, 'reports[0].people'],
+      [{ reports: [{ id: id(), at: at(), device: uuid, kind: 'heatmap', width: 2, height: 2, cells: [1, 2, 3] }] }, 'reports[0].cells'],
+      [{ reports: [{ id: id(), at: at(), device: uuid, kind: 'smell' }] }, 'reports[0].kind'],
+      [{ reports: [{ id: 'a b', at: at(), device: uuid, kind: 'zone', people: 1 }] }, 'reports[0].id'],
+    ];
+    for (const [body, field] of cases) {
+      const res = await s.gateway.request('POST', '/open/iot/report', body);
+      expect(res.status, field).toBe(400);
+      expect(((await res.json()) as { params: { field: string } }).params.field, field).toBe(field);
+    }
+    const notJson = await s.gateway.request('POST', '/open/iot/report', { reports: [] }, (_h, text) => text.slice(0, -3));
+    expect(notJson.status).toBe(400);
+    expect(await countReports(s.device.id)).toBe(0);
+  });
+
+  test('an unsigned, wrongly signed, stale or replayed request is refused with 401', async () => {
+    const s = await storeWithGateway(t, { tenantId: tenants.northwind, luminaires: 1 });
+    const body = { reports: [{ id: id(), at: at(), device: s.device.deviceName, kind: 'heartbeat' }] };
+    const unsigned = await fetch(new URL('/open/iot/report', t.base), {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(body),
+    });
+    expect(unsigned.status).toBe(401);
+    const tampered = await s.gateway.request('POST', '/open/iot/report', body, (_h, text) => text.replace('"kind"', ' "kind"'));
+    expect(tampered.status).toBe(401);
+    const wrongSignature = await s.gateway.request('POST', '/open/iot/report', body, (h, text) => ((h['x-lightdesk-signature'] = '0'.repeat(64)), text));
+    expect(wrongSignature.status).toBe(401);
+
+    let replayed: Record<string, string> = {};
+    const first = await s.gateway.request('POST', '/open/iot/report', body, (h, text) => ((replayed = { ...h }), text));
+    expect(first.status).toBe(200);
+    const replay = await fetch(new URL('/open/iot/report', t.base), { method: 'POST', headers: replayed, body: JSON.stringify(body) });
+    expect(replay.status).toBe(401);
+
+    const stale = new HttpGateway(t.base, s.device.productKey, s.device.deviceName, s.device.secret, () => t.clock.now().getTime() - 6 * 60_000);
+    expect((await stale.request('POST', '/open/iot/report', body)).status).toBe(401);
+    await t.ctx.db.update(iotDevices).set({ enabled: false }).where(eq(iotDevices.id, s.device.id));
+    expect((await s.gateway.request('POST', '/open/iot/report', body)).status).toBe(401);
+    expect(await countReports(s.device.id)).toBe(1);
+  });
+
+  test('an oversized batch gets 413', async () => {
+    const s = await storeWithGateway(t, { tenantId: tenants.northwind });
+    const reports = Array.from({ length: 500 }, () => ({
+      id: id(),
+      at: at(),
+      device: s.device.deviceName,
+      kind: 'properties',
+      properties: Object.fromEntries(Array.from({ length: 10 }, (_, i) => [`p${i}`, 'x'.repeat(250)])),
+    }));
+    expect((await s.gateway.request('POST', '/open/iot/report', { reports })).status).toBe(413);
+  });
+});
+
+describe('online and offline', () => {
+  test('silent devices go offline after the timeout, with the history of both transitions', async () => {
+    const s = await storeWithGateway(t, { tenantId: tenants.northwind, luminaires: 2 });
+    await s.gateway.report([{ id: id(), at: at(), device: s.luminaires[0]!.uuid, kind: 'zone', people: 0 }]);
+    t.clock.advance(120);
+    await runJob(offlineSweepJob);
+    expect((await t.ctx.db.select().from(storeDevices).where(eq(storeDevices.id, s.luminaires[0]!.id)))[0]!.online).toBe(true);
+    t.clock.advance(120);
+    await runJob(offlineSweepJob);
+    const [luminaire] = await t.ctx.db.select().from(storeDevices).where(eq(storeDevices.id, s.luminaires[0]!.id));
+    expect(luminaire!.online).toBe(false);
+    const history = await t.ctx.db
+      .select()
+      .from(deviceStatusChanges)
+      .where(eq(deviceStatusChanges.storeDeviceId, s.luminaires[0]!.id))
+      .orderBy(asc(deviceStatusChanges.id));
+    expect(history.map((h) => [h.online, h.reason])).toEqual([
+      [true, 'report'],
+      [false, 'timeout'],
+    ]);
+    expect(history[1]!.previousMs).toBeGreaterThanOrEqual(240_000 - 1000);
+    // Back again: the offline spell's length is kept.
+    t.clock.advance(60);
+    await s.gateway.report([{ id: id(), at: at(), device: s.luminaires[0]!.uuid, kind: 'zone', people: 0 }]);
+    const [back] = await t.ctx.db
+      .select()
+      .from(deviceStatusChanges)
+      .where(and(eq(deviceStatusChanges.storeDeviceId, s.luminaires[0]!.id), eq(deviceStatusChanges.online, true)))
+      .orderBy(sql`${deviceStatusChanges.id} desc`)
+      .limit(1);
+    expect(back!.previousMs).toBeGreaterThanOrEqual(60_000 - 1000);
+  });
+
+  test("a gateway's last will takes it and the devices behind it offline at once", async () => {
+    const s = await storeWithGateway(t, { tenantId: tenants.northwind, luminaires: 2 });
+    await s.gateway.report(s.luminaires.map((l) => ({ id: id(), at: at(), device: l.uuid, kind: 'zone' as const, people: 0 })));
+    await markGatewayOffline(t.ctx.db, s.device.id, t.clock.now(), 'last-will');
+    const devices = await t.ctx.db.select().from(storeDevices).where(eq(storeDevices.storeId, s.store.id));
+    expect(devices.every((d) => !d.online)).toBe(true);
+    expect((await t.ctx.db.select().from(iotDevices).where(eq(iotDevices.id, s.device.id)))[0]!.online).toBe(false);
+    const reasons = await t.ctx.db
+      .select({ reason: deviceStatusChanges.reason })
+      .from(deviceStatusChanges)
+      .where(and(eq(deviceStatusChanges.storeId, s.store.id), eq(deviceStatusChanges.online, false)));
+    expect(reasons.length).toBe(4); // two luminaires, the gateway's registry row and the gateway itself
+    expect(new Set(reasons.map((r) => r.reason))).toEqual(new Set(['last-will']));
+  });
+});
+
+describe('retention', () => {
+  test('reports older than the retention period are dropped, newer ones kept', async () => {
+    const s = await storeWithGateway(t, { tenantId: tenants.northwind });
+    const days = (n: number) => new Date(t.clock.now().getTime() - n * 86_400_000).toISOString();
+    await s.gateway.report([400, 300, 2].map((d) => ({ id: id(), at: days(d), device: s.device.deviceName, kind: 'heartbeat' as const })));
+    expect(await countReports(s.device.id)).toBe(3);
+    await runJob(reportRetentionJob);
+    expect(await countReports(s.device.id)).toBe(2); // 365 days by default
+  });
+});

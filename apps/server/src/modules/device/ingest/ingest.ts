@@ -1,0 +1,104 @@
+import type { Report } from '@lightdesk/contract';
+import { sql } from 'drizzle-orm';
+import { rowsOf } from '../../../lib/sql';
+import type { Database } from '../../../db/client';
+import { AppError } from '../../../lib/errors';
+import { ResultCode } from '@lightdesk/contract';
+import type { KnownDevice } from '../directory';
+import { markSeen } from '../status/liveness';
+import { ensureReportPartitions, PARTITIONS_LOCK } from './partitions';
+
+/** A report as stored: what the analytics' rollups are kept from. */
+export interface StoredReport {
+  id: number;
+  tenantId: number;
+  storeId: number | null;
+  /** The iot device that sent it. */
+  senderId: number;
+  storeDeviceId: number | null;
+  subject: string;
+  kind: Report['kind'];
+  reportedAt: Date;
+  report: Report;
+}
+
+/** Work that must commit with the reports it follows from (rollups), in the same transaction. */
+export type ReportsHook = (tx: Database, stored: StoredReport[]) => Promise<void>;
+const hooks: ReportsHook[] = [];
+/** Adds work to every ingest, inside its transaction, for the reports that were new. */
+export const onReportsStored = (hook: ReportsHook) => void hooks.push(hook);
+
+export interface IngestResult {
+  stored: number;
+  duplicates: number;
+}
+
+const badReport = (index: number, field: string, reason: string) =>
+  new AppError(ResultCode.badInput, 'common.bad-input', { field: `reports[${index}].${field}`, reason });
+
+/**
+ * The one ingest path of both transports: checks who each report is about, stores the new ones
+ * (a message id seen before from this sender is skipped), keeps the devices' live state and runs
+ * the hooks — all in one transaction, so a caller acknowledges only what is committed. Reports
+ * name the sender itself or a device of the sender's store; anything else refuses the batch.
+ */
+export async function ingestReports(db: Database, sender: KnownDevice, reports: Report[], receivedAt: Date): Promise<IngestResult> {
+  const uuids = [...new Set(reports.map((r) => r.device).filter((d) => d !== sender.deviceName))];
+  const subjects = new Map<string, { storeDeviceId: number; kind: string }>();
+  if (uuids.length > 0) {
+    if (sender.storeId === null)
+      throw badReport(
+        reports.findIndex((r) => r.device !== sender.deviceName),
+        'device',
+        'this device is in no store',
+      );
+    const rows = await rowsOf<{ id: number; uuid: string; kind: string }>(
+      db,
+      sql`select id, uuid, kind from store_devices where store_id = ${sender.storeId} and uuid in (select jsonb_array_elements_text(${JSON.stringify(uuids)}::jsonb))`,
+    );
+    for (const row of rows) subjects.set(row.uuid, { storeDeviceId: row.id, kind: row.kind });
+    const unknown = reports.findIndex((r) => r.device !== sender.deviceName && !subjects.has(r.device));
+    if (unknown >= 0) throw badReport(unknown, 'device', "not a device of this gateway's store");
+  }
+  const times = reports.map((r) => Date.parse(r.at));
+  await ensureReportPartitions(db, times);
+
+  return db.transaction(async (tx) => {
+    await tx.execute(sql`select pg_advisory_xact_lock_shared(${PARTITIONS_LOCK})`);
+    const subjectOf = (r: Report) => (r.device === sender.deviceName ? sender.storeDeviceId : subjects.get(r.device)!.storeDeviceId);
+    // One JSON parameter carries the whole batch: the same statement on both drivers, whatever its size.
+    const batch = JSON.stringify(reports.map((r, i) => ({ s: r.device, d: subjectOf(r), k: r.kind, m: r.id, t: new Date(times[i]!).toISOString(), p: r })));
+    const rows = await rowsOf<{ id: number; message_id: string; reported_at: string | Date }>(
+      tx,
+      sql`
+      insert into device_reports (tenant_id, store_id, sender_id, subject, store_device_id, kind, message_id, reported_at, received_at, payload)
+      select ${sender.tenantId}, ${sender.storeId}::int, ${sender.id}, s, d, k, m, t, ${receivedAt.toISOString()}::timestamptz, p
+      from jsonb_to_recordset(${batch}::jsonb) as u(s text, d int, k text, m text, t timestamptz, p jsonb)
+      on conflict (sender_id, message_id, reported_at) do nothing
+      returning id, message_id, reported_at`,
+    );
+    const isNew = new Set(rows.map((r) => `${r.message_id}\n${new Date(r.reported_at).getTime()}`));
+    const stored: StoredReport[] = [];
+    const idOf = new Map(rows.map((r) => [`${r.message_id}\n${new Date(r.reported_at).getTime()}`, Number(r.id)]));
+    reports.forEach((report, i) => {
+      const key = `${report.id}\n${times[i]}`;
+      if (!isNew.has(key)) return;
+      isNew.delete(key); // the same message twice in one batch counts once
+      stored.push({
+        id: idOf.get(key)!,
+        tenantId: sender.tenantId,
+        storeId: sender.storeId,
+        senderId: sender.id,
+        storeDeviceId: subjectOf(report),
+        subject: report.device,
+        kind: report.kind,
+        reportedAt: new Date(times[i]!),
+        report,
+      });
+    });
+    // A resent report proves the device alive as well as a new one; only new ones carry news.
+    await markSeen(tx, sender, [sender.storeDeviceId, ...reports.map(subjectOf)], stored, receivedAt);
+    for (const hook of hooks) await hook(tx, stored);
+    return { stored: stored.length, duplicates: reports.length - stored.length };
+  });
+}

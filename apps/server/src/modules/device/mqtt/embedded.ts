@@ -1,0 +1,103 @@
+import net from 'node:net';
+import { Aedes, type AuthenticateError, type Client } from 'aedes';
+import type { AppContext } from '../../../lib/context';
+import { mqttClientId } from '../credentials';
+import { checkMqttSignIn, type KnownDevice } from '../directory';
+import { downTopic, onCredentialsChanged, setDeviceLink, TOPIC_ROOT } from '../link';
+import { deviceSent } from './up';
+
+const BAD_USERNAME_OR_PASSWORD = 4;
+const IDENTIFIER_REJECTED = 2;
+const refused = (returnCode: number, message: string): AuthenticateError => Object.assign(new Error(message), { returnCode });
+
+/**
+ * The broker Lightdesk runs itself when no MQTT_URL is set (one server, no broker to install):
+ * devices sign in with their derived credentials, may publish only under their own `up/` and
+ * subscribe only under their own `down/`, and what they publish is ingested before the broker
+ * acknowledges it — when the database fails, the connection is dropped unacknowledged and the
+ * device sends it again. A Last Will (on `up/will`) takes the gateway offline at once; a clean
+ * disconnect leaves that to the offline timeout. Answers how to stop it.
+ */
+export async function startBroker(ctx: AppContext): Promise<() => Promise<void>> {
+  const devices = new WeakMap<Client, KnownDevice>();
+  const own = (device: KnownDevice) => `${TOPIC_ROOT}/${device.productKey}/${device.deviceName}`;
+
+  const broker = await Aedes.createBroker({
+    authenticate: (client, username, password, done) => {
+      checkMqttSignIn(ctx.db, username, password?.toString('utf8')).then(
+        (device) => {
+          if (!device) return done(refused(BAD_USERNAME_OR_PASSWORD, 'bad username or password'), false);
+          // The client id is the device's own, so no device can take over another's session.
+          if (client.id !== mqttClientId(device.productKey, device.deviceName))
+            return done(refused(IDENTIFIER_REJECTED, 'client id is not the device’s'), false);
+          devices.set(client, device);
+          done(null, true);
+        },
+        (err: unknown) => {
+          ctx.log.error({ err }, 'MQTT sign-in could not be checked');
+          done(refused(3, 'server unavailable'), false);
+        },
+      );
+    },
+    authorizePublish: (client, packet, done) => {
+      const device = client && devices.get(client);
+      if (!device) return done(new Error('not signed in'));
+      const prefix = `${own(device)}/up/`;
+      if (!packet.topic.startsWith(prefix)) return done(new Error('a device publishes under its own topics only'));
+      // Nothing a device sends is kept for later subscribers.
+      packet.retain = false;
+      deviceSent(ctx, device, packet.topic.slice(prefix.length), packet.payload as Buffer).then(
+        () => done(null),
+        (err: unknown) => {
+          ctx.log.error({ err, topic: packet.topic }, 'MQTT message not stored; the device sends it again');
+          done(err as Error);
+        },
+      );
+    },
+    authorizeSubscribe: (client, subscription, done) => {
+      const device = devices.get(client);
+      done(null, device && subscription.topic.startsWith(`${own(device)}/down/`) ? subscription : null);
+    },
+  });
+
+  const server = net.createServer((socket) => broker.handle(socket));
+  const closeBroker = () => new Promise<void>((resolve) => broker.close(() => resolve()));
+  const listening = await new Promise<boolean>((resolve, reject) => {
+    server.once('error', (err: NodeJS.ErrnoException) => (err.code === 'EADDRINUSE' || err.code === 'EACCES' ? resolve(false) : reject(err)));
+    server.listen(ctx.config.mqttPort, ctx.config.host, () => resolve(true));
+  });
+  if (!listening) {
+    ctx.log.warn(
+      { port: ctx.config.mqttPort },
+      `MQTT_PORT ${ctx.config.mqttPort} is taken (another MQTT broker?): the built-in MQTT broker is off and devices report over HTTP only. Set MQTT_PORT to a free port, or MQTT_URL to use that broker.`,
+    );
+    await closeBroker();
+    return () => Promise.resolve();
+  }
+  ctx.log.info({ port: (server.address() as net.AddressInfo).port }, 'built-in MQTT broker listening');
+
+  setDeviceLink(ctx, {
+    publish: (productKey, deviceName, kind, payload) =>
+      new Promise((resolve, reject) =>
+        broker.publish(
+          { cmd: 'publish', topic: downTopic(productKey, deviceName, kind), payload: Buffer.from(JSON.stringify(payload)), qos: 1, retain: false, dup: false },
+          (err) => (err ? reject(err) : resolve(true)),
+        ),
+      ),
+  });
+
+  // A device disabled, deleted or given a new secret signs in again, or fails to.
+  const stopListening = onCredentialsChanged((_db, deviceId) => {
+    for (const client of Object.values((broker as unknown as { clients: Record<string, Client> }).clients))
+      if (devices.get(client)?.id === deviceId) client.close();
+    return Promise.resolve();
+  });
+
+  return async () => {
+    stopListening();
+    setDeviceLink(ctx, null);
+    const closed = new Promise<void>((resolve) => server.close(() => resolve()));
+    await closeBroker();
+    await closed;
+  };
+}

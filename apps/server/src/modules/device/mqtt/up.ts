@@ -1,0 +1,55 @@
+import { ReportBatch } from '@lightdesk/contract';
+import type { AppContext } from '../../../lib/context';
+import { AppError } from '../../../lib/errors';
+import { mqttUsername } from '../credentials';
+import type { KnownDevice } from '../directory';
+import { ingestReports } from '../ingest/ingest';
+import { deviceMessageHandler, TOPIC_ROOT } from '../link';
+import { markGatewayOffline } from '../status/liveness';
+
+/** `lightdesk/{productKey}/{deviceName}/up/{kind}` read back; null for any other topic. */
+export function parseUpTopic(topic: string): { productKey: string; deviceName: string; kind: string } | null {
+  const [root, productKey, deviceName, way, ...kind] = topic.split('/');
+  if (root !== TOPIC_ROOT || way !== 'up' || !productKey || !deviceName || kind.length === 0) return null;
+  return { productKey, deviceName, kind: kind.join('/') };
+}
+
+const json = (payload: Buffer): { ok: true; value: unknown } | { ok: false } => {
+  try {
+    return { ok: true, value: JSON.parse(payload.toString('utf8')) };
+  } catch {
+    return { ok: false };
+  }
+};
+
+/**
+ * What a device sent up over MQTT, handled whichever broker carried it. Resolving means the
+ * message may be acknowledged: it is committed, or it is one that resending would not fix (not
+ * JSON, against the contract, about a device outside the sender's store, of a kind nobody
+ * handles) and is dropped with a log line. Throwing (the database failed) leaves it
+ * unacknowledged, so the device or the broker sends it again.
+ */
+export async function deviceSent(ctx: AppContext, device: KnownDevice, kind: string, payload: Buffer): Promise<void> {
+  const drop = (reason: string) => ctx.log.warn({ device: mqttUsername(device.productKey, device.deviceName), kind, reason }, 'MQTT message dropped');
+  if (kind === 'will') {
+    await markGatewayOffline(ctx.db, device.id, ctx.clock.now(), 'last-will');
+    return;
+  }
+  const handler = kind === 'report' ? undefined : deviceMessageHandler(kind);
+  if (kind !== 'report' && !handler) return drop('no such kind of message');
+  const body = json(payload);
+  if (!body.ok) return drop('not JSON');
+  if (handler) return handler(ctx, device, body.value);
+
+  const batch = ReportBatch.safeParse(body.value);
+  if (!batch.success) {
+    const issue = batch.error.issues[0]!;
+    return drop(`${issue.path.map((p) => (typeof p === 'number' ? `[${p}]` : `.${String(p)}`)).join('')}: ${issue.message}`);
+  }
+  try {
+    await ingestReports(ctx.db, device, batch.data.reports, ctx.clock.now());
+  } catch (error) {
+    if (error instanceof AppError) return drop(String(error.params.field ?? error.key));
+    throw error;
+  }
+}

@@ -1,0 +1,80 @@
+import fs from 'node:fs';
+import { eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { testApp, type TestApp } from '../../../test/test-app';
+import { storeDevices } from '../../store/schema';
+import { deviceReports, iotDevices } from '../schema';
+import { demoGatewaysFile, demoHistoryJob, demoLiveJob } from './demo';
+import { localTime, visitorsPerMinute } from './rhythm';
+import { storeReports, type SimulatedStore } from './store-reports';
+
+const store: SimulatedStore = {
+  meshId: 'MTEST',
+  timezone: 'Asia/Kolkata',
+  gateway: 'gw',
+  luminaires: ['l1', 'l2', 'l3'],
+  counters: ['c1'],
+  zones: ['z1'],
+  heatmaps: ['h1'],
+};
+
+describe('the simulated rhythm', () => {
+  test("follows the store's own clock, half-hour offsets included", () => {
+    // 04:00 UTC is 09:30 in Kolkata on a Monday: open. 03:00 UTC is 08:30: closed.
+    expect(localTime(new Date('2026-11-23T04:00:00Z'), 'Asia/Kolkata')).toMatchObject({ weekday: 1, hour: 9.5 });
+    expect(visitorsPerMinute(new Date('2026-11-23T04:00:00Z'), 'Asia/Kolkata')).toBeGreaterThan(0);
+    expect(visitorsPerMinute(new Date('2026-11-23T03:00:00Z'), 'Asia/Kolkata')).toBe(0);
+  });
+
+  test('a closed store only sends its heartbeat; an open one reports every kind, the same way every time', () => {
+    const closed = storeReports(store, new Date('2026-11-23T20:00:00Z'), 3600);
+    expect(closed.map((r) => r.kind)).toEqual(['heartbeat']);
+    const open = storeReports(store, new Date('2026-11-23T10:00:00Z'), 3600);
+    expect(new Set(open.map((r) => r.kind))).toEqual(new Set(['heartbeat', 'entrance', 'presence', 'zone', 'heatmap']));
+    expect(storeReports(store, new Date('2026-11-23T10:00:00Z'), 3600)).toEqual(open);
+    const heatmap = open.find((r) => r.kind === 'heatmap');
+    expect(heatmap && heatmap.kind === 'heatmap' && heatmap.cells.length).toBe(64);
+  });
+});
+
+describe('the demo devices', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await testApp({ LIGHTDESK_DEMO: '1' });
+    await t.seedDemo();
+  });
+  afterAll(() => t.close());
+  const signal = new AbortController().signal;
+  const playHistory = (days: number) => demoHistoryJob.run({ ctx: t.ctx, payload: { days }, attempt: 1, runId: 0, signal });
+  const playMinute = () => demoLiveJob.run({ ctx: t.ctx, payload: undefined, attempt: 1, runId: 0, signal });
+  const reports = async () => (await t.ctx.db.select({ n: sql<number>`count(*)::int` }).from(deviceReports))[0]!.n;
+
+  test("every demo store's gateway is in the cloud and its credentials are written for the simulator only", async () => {
+    const gateways = await t.ctx.db.select().from(iotDevices);
+    expect(gateways).toHaveLength(20);
+    const file = demoGatewaysFile(t.ctx);
+    expect(fs.statSync(file).mode & 0o077).toBe(0);
+    const written = JSON.parse(fs.readFileSync(file, 'utf8')) as {
+      gateways: { deviceName: string; deviceSecret: string; luminaires: string[]; counters: string[] }[];
+    };
+    expect(written.gateways).toHaveLength(20);
+    expect(written.gateways[0]!.deviceSecret).toMatch(/^[\w-]{32}$/);
+    expect(written.gateways[0]!.luminaires).toHaveLength(30);
+    expect(written.gateways[0]!.counters).toHaveLength(1);
+  });
+
+  test('history plays through the ingest once, however often it is replayed, and the live minute makes the devices online', async () => {
+    await playHistory(1);
+    const once = await reports();
+    expect(once).toBeGreaterThan(20 * 24);
+    await playHistory(1);
+    expect(await reports()).toBe(once);
+    await playMinute();
+    expect(await reports()).toBeGreaterThan(once);
+    const [online] = await t.ctx.db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(storeDevices)
+      .where(eq(storeDevices.online, true));
+    expect(online!.n).toBeGreaterThanOrEqual(19 * 34);
+  });
+});

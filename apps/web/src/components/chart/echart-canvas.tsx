@@ -1,0 +1,104 @@
+import { BarChart, LineChart } from 'echarts/charts';
+import { GridComponent, LegendComponent, TooltipComponent } from 'echarts/components';
+import * as echarts from 'echarts/core';
+import type { ECharts } from 'echarts/core';
+import { CanvasRenderer } from 'echarts/renderers';
+import { useEffect, useRef, useState } from 'react';
+import type { ChartClick, ChartColors, ChartMap, ChartOption } from './types';
+
+// Only what the console draws: ECharts' full build is several times the size. Lines and bars come
+// with every chart; maps and heatmaps bring their parts when a chart first needs them.
+echarts.use([BarChart, LineChart, GridComponent, LegendComponent, TooltipComponent, CanvasRenderer]);
+
+const loadParts = () => import('./echart-parts');
+const needsHeatmap = (option: ChartOption) => 'visualMap' in option || [option.series ?? []].flat().some((s) => (s as { type?: string }).type === 'heatmap');
+
+/** Distinct series colours after the console's primary, each readable on white. */
+const PALETTE = ['#d46b08', '#389e0d', '#c41d7f', '#531dab', '#08979c', '#d4380d', '#7cb305', '#1d39c4', '#ad8b00'];
+
+function themeOf(colors: ChartColors) {
+  const axis = {
+    axisLine: { lineStyle: { color: colors.secondaryText } },
+    axisLabel: { color: colors.secondaryText },
+    splitLine: { lineStyle: { color: colors.split } },
+    nameTextStyle: { color: colors.secondaryText },
+  };
+  return {
+    color: [colors.primary, ...PALETTE],
+    backgroundColor: 'transparent',
+    textStyle: { color: colors.text },
+    legend: { textStyle: { color: colors.text } },
+    categoryAxis: axis,
+    valueAxis: axis,
+    tooltip: { backgroundColor: colors.background, textStyle: { color: colors.text } },
+  };
+}
+
+/** Maps are registered once per page load, whichever chart asks first. */
+const registered = new Map<string, Promise<void>>();
+const ensureMap = (map: ChartMap) => {
+  let ready = registered.get(map.name);
+  if (!ready) {
+    ready = Promise.all([loadParts().then((parts) => parts.registerGeo()), map.load()]).then(([, geoJson]) =>
+      echarts.registerMap(map.name, geoJson as Parameters<typeof echarts.registerMap>[1]),
+    );
+    registered.set(map.name, ready);
+  }
+  return ready;
+};
+
+/** What an option needs registered before it can be drawn. */
+const partsFor = (option: ChartOption, maps: readonly ChartMap[] = []) =>
+  Promise.all([...maps.map(ensureMap), needsHeatmap(option) ? loadParts().then((parts) => parts.registerHeatmap()) : undefined]);
+
+export interface EChartCanvasProps {
+  option: ChartOption;
+  colors: ChartColors;
+  height: number;
+  maps?: readonly ChartMap[];
+  onClick?: (click: ChartClick) => void;
+}
+
+/** The drawing itself: ECharts on a div, resized with its box, disposed with it. */
+export default function EChartCanvas({ option, colors, height, maps, onClick }: EChartCanvasProps) {
+  const box = useRef<HTMLDivElement>(null);
+  const [chart, setChart] = useState<ECharts>();
+  // The option once the parts it needs are registered.
+  const [drawable, setDrawable] = useState<ChartOption>();
+
+  useEffect(() => {
+    let live = true;
+    void partsFor(option, maps).then(() => live && setDrawable(option));
+    return () => {
+      live = false;
+    };
+  }, [option, maps]);
+
+  const colorKey = JSON.stringify(colors);
+  useEffect(() => {
+    const element = box.current;
+    if (!element) return;
+    const instance = echarts.init(element, themeOf(JSON.parse(colorKey) as ChartColors));
+    setChart(instance);
+    const resize = new ResizeObserver(() => instance.resize());
+    resize.observe(element);
+    return () => {
+      resize.disconnect();
+      instance.dispose();
+    };
+  }, [colorKey]);
+
+  useEffect(() => {
+    if (chart && drawable) chart.setOption(drawable, { notMerge: true });
+  }, [chart, drawable]);
+
+  useEffect(() => {
+    if (!chart || !onClick) return;
+    const handler = (event: { seriesIndex?: number; dataIndex?: number; name?: string; data?: unknown }) =>
+      onClick({ seriesIndex: event.seriesIndex ?? 0, dataIndex: event.dataIndex ?? 0, name: event.name ?? '', data: event.data });
+    chart.on('click', handler);
+    return () => void chart.off('click', handler);
+  }, [chart, onClick]);
+
+  return <div ref={box} style={{ width: '100%', height }} aria-hidden />;
+}

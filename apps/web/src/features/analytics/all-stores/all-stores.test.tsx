@@ -1,0 +1,81 @@
+import { analyticsApi, type RankedStore, type StoreComparison } from '@lightdesk/contract';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { beforeEach, describe, expect, test, vi } from 'vitest';
+import { renderWithProviders, signedInWith } from '../../../components/test-utils';
+import { analyticsTestI18n, choosePeriod, resolved } from '../shared/analytics-test-kit';
+import { AllStoresPage } from './all-stores-page';
+
+const server = await vi.hoisted(async () => (await import('../../../test/fake-server')).fakeServer());
+vi.mock('../../../lib/http/clients', (original) => server.clientsModule(original));
+
+const ranked = (rank: number, storeId: number, name: string, persons: number): RankedStore => ({
+  rank,
+  storeId,
+  meshId: `M${storeId}`,
+  name,
+  countryCode: 'NL',
+  timezone: 'Europe/Amsterdam',
+  persons,
+  dwellMs: persons * 10_000,
+  openDays: 6,
+  personsPerOpenDay: persons / 6,
+});
+const ROWS = [ranked(1, 3, 'Amsterdam Centraal', 9000), ranked(2, 4, 'Utrecht Hoog Catharijne', 4500)];
+const COMPARISON: StoreComparison = {
+  stores: ROWS.map(({ rank: _rank, ...s }) => ({ ...s, period: resolved('day', ['2026-03-02', '2026-03-03']), trend: [10, 20] })),
+};
+
+beforeEach(() => {
+  server.reset();
+  server.answer(analyticsApi.storeRanking, { list: ROWS, total: 2 });
+  server.answer(analyticsApi.storeComparison, COMPARISON);
+});
+
+const render = (route = '/statistics/all-stores') => renderWithProviders(<AllStoresPage />, { i18n: analyticsTestI18n(), route });
+
+describe('All-stores popularity', () => {
+  test('ranks the stores for the period, with a chart of the page', async () => {
+    signedInWith();
+    render('/statistics/all-stores?kind=year&date=2025-06-01');
+    expect((await screen.findAllByText('Utrecht Hoog Catharijne')).length).toBeGreaterThan(0);
+    expect(screen.getAllByText('9,000').length).toBeGreaterThan(0);
+    expect(within(screen.getByTestId('ranking-chart')).getByRole('img', { name: 'Persons of the stores on this page' })).toBeInTheDocument();
+    expect(server.sent(analyticsApi.storeRanking).at(-1)).toEqual({ page: 1, limit: 20, period: { kind: 'year', date: '2025-06-01' } });
+  });
+
+  test('the period picker sends period[kind] with the ranking and its export', async () => {
+    signedInWith(['statistics:all-stores:query', 'statistics:all-stores:export']);
+    render();
+    await screen.findAllByText('Amsterdam Centraal');
+    await choosePeriod('Last 30 days');
+    await waitFor(() => expect(server.sent(analyticsApi.storeRanking).at(-1)?.period).toEqual({ kind: 'lastMonth' }));
+    expect(screen.getByTestId('list-export')).toBeInTheDocument();
+  });
+
+  test('no export button without the export permission', async () => {
+    signedInWith(['statistics:all-stores:query']);
+    render();
+    await screen.findAllByText('Amsterdam Centraal');
+    expect(screen.queryByTestId('list-export')).toBeNull();
+  });
+
+  test('ticking stores compares them per open day', async () => {
+    signedInWith();
+    render();
+    expect(await screen.findByText('Tick up to 10 stores in the ranking to compare them.')).toBeInTheDocument();
+    await userEvent.click(await screen.findByRole('checkbox', { name: 'Compare Amsterdam Centraal' }));
+    await userEvent.click(screen.getByRole('checkbox', { name: 'Compare Utrecht Hoog Catharijne' }));
+    await waitFor(() => expect(server.sent(analyticsApi.storeComparison).at(-1)).toEqual({ period: { kind: 'day' }, storeIds: [3, 4] }));
+    const comparison = await screen.findByTestId('comparison');
+    expect(await within(comparison).findByText('1,500')).toBeInTheDocument();
+    expect(within(comparison).getByRole('img', { name: 'Persons of the compared stores' })).toBeInTheDocument();
+  });
+
+  test('no stores: the chart of the page says there is no data', async () => {
+    signedInWith();
+    server.answer(analyticsApi.storeRanking, { list: [], total: 0 });
+    render();
+    await waitFor(() => expect(screen.getByTestId('ranking-chart')).toHaveAttribute('data-state', 'empty'));
+  });
+});

@@ -1,0 +1,142 @@
+// Ingest throughput on PostgreSQL: reports through the ingest function (validation, idempotency,
+// durable write, online state) and end to end over HTTP, each against a bare COPY of the same
+// rows into the same table in the same run. Run with tsx (the server is TypeScript):
+//   node --import tsx bench/ingest.mjs [--reports 200000] [--streams 4] [--keep]
+// BENCH_DATABASE_URL names a PostgreSQL server (default postgres://postgres@127.0.0.1:5432/postgres);
+// a fresh database is made there and dropped afterwards unless --keep.
+import { randomBytes } from 'node:crypto';
+import { pipeline } from 'node:stream/promises';
+import { Readable } from 'node:stream';
+import { parseArgs } from 'node:util';
+import pg from 'pg';
+import { from as copyFrom } from 'pg-copy-streams';
+import { ReportBatch } from '../packages/contract/src/index.ts';
+import { openDatabase } from '../apps/server/src/db/client.ts';
+import { seedDatabase } from '../apps/server/src/modules/system/index.ts';
+import { HttpGateway, ingestReports, MqttGateway } from '../apps/server/src/modules/device/index.ts';
+import { storeReports } from '../apps/server/src/modules/device/simulation/store-reports.ts';
+import { freePort, freshDatabase, makeBenchStores } from './devices.mjs';
+import { startBenchServer } from './server.mjs';
+
+const { values: args } = parseArgs({
+  options: { reports: { type: 'string', default: '200000' }, streams: { type: 'string', default: '4' }, keep: { type: 'boolean', default: false } },
+});
+const TOTAL = Number(args.reports);
+const STREAMS = Number(args.streams);
+const BATCH = 500;
+const STORES = 8;
+
+const fresh = await freshDatabase('ingest');
+let database;
+let built;
+let bulk;
+let stores;
+try {
+  database = await openDatabase({ url: fresh.url });
+  await database.migrate();
+  await seedDatabase(database.db, { adminPassword: `Bench-${randomBytes(6).toString('hex')}`, demo: false });
+  bulk = new pg.Client({ connectionString: fresh.url });
+  await bulk.connect();
+  stores = await makeBenchStores(bulk, database.db, STORES);
+
+  // The same reports for every leg: each store's hours, oldest first, in batches of up to 500 as a
+  // gateway sends what it has gathered, until there are enough.
+  const batches = [];
+  const pending = new Map(stores.map((store) => [store, []]));
+  let count = 0;
+  for (let hour = 0; count < TOTAL; hour++) {
+    for (const store of stores) {
+      const gathered = pending.get(store);
+      for (const report of storeReports(store, new Date(Date.UTC(2026, 9, 1) + hour * 3_600_000), 3600, 'bench')) {
+        if (count === TOTAL) break;
+        gathered.push(report);
+        count++;
+        if (gathered.length === BATCH) batches.push({ store, reports: gathered.splice(0) });
+      }
+    }
+  }
+  for (const [store, gathered] of pending) if (gathered.length) batches.push({ store, reports: gathered });
+  const days = new Set(batches.flatMap((b) => b.reports.map((r) => r.at.slice(0, 10))));
+  console.error(`${count} reports in ${batches.length} batches over ${days.size} days, ${STORES} stores`);
+
+  const reset = () => bulk.query('TRUNCATE device_reports');
+  const rate = (ms) => Math.round((count / ms) * 1000);
+
+  // Bare COPY of the very rows the ingest writes, into the same partitioned table.
+  const copy = async () => {
+    await reset();
+    const receivedAt = new Date().toISOString();
+    const escape = (text) => text.replace(/\\/g, '\\\\').replace(/\t/g, '\\t').replace(/\n/g, '\\n');
+    const lines = function* () {
+      for (const { store, reports } of batches) {
+        for (const r of reports) {
+          const subject = r.device === store.gateway ? store.gatewayRow : store.deviceIds.get(r.device);
+          yield `${store.sender.tenantId}\t${store.sender.storeId}\t${store.sender.id}\t${r.device}\t${subject}\t${r.kind}\t${r.id}\t${r.at}\t${receivedAt}\t${escape(JSON.stringify(r))}\n`;
+        }
+      }
+    };
+    const started = performance.now();
+    const stream = bulk.query(
+      copyFrom(
+        'COPY device_reports (tenant_id, store_id, sender_id, subject, store_device_id, kind, message_id, reported_at, received_at, payload) FROM STDIN',
+      ),
+    );
+    await pipeline(Readable.from(lines()), stream);
+    return performance.now() - started;
+  };
+
+  // `streams` callers at once, as gateways would arrive.
+  const parallel = async (send) => {
+    await reset();
+    let next = 0;
+    const started = performance.now();
+    await Promise.all(
+      Array.from({ length: STREAMS }, async () => {
+        while (next < batches.length) await send(batches[next++]);
+      }),
+    );
+    return performance.now() - started;
+  };
+  const ingest = () =>
+    parallel(async ({ store, reports }) => {
+      // The contract check each transport makes before the ingest, counted in.
+      const { reports: valid } = ReportBatch.parse({ reports });
+      await ingestReports(database.db, store.sender, valid, new Date());
+    });
+
+  const mqttPort = await freePort();
+  let base;
+  ({ built, base } = await startBenchServer(database, { DATABASE_URL: fresh.url, MQTT_PORT: String(mqttPort) }));
+  await built.connections.start();
+  for (const store of stores) {
+    store.http = new HttpGateway(base, store.sender.productKey, store.sender.deviceName, store.sender.secret);
+    store.mqtt = await MqttGateway.connect(`mqtt://127.0.0.1:${mqttPort}`, store.sender.productKey, store.sender.deviceName, store.sender.secret, {
+      will: false,
+    });
+  }
+  const http = () => parallel(({ store, reports }) => store.http.report(reports));
+  // Over MQTT (the built-in broker) a batch is one QoS 1 message, acknowledged after the commit.
+  const mqtt = () => parallel(({ store, reports }) => store.mqtt.report(reports));
+
+  await copy(); // warm-up: caches, partitions
+  const legs = { copy: await copy(), ingest: await ingest(), http: await http(), mqtt: await mqtt() };
+  const check = await bulk.query('SELECT count(*)::int AS n FROM device_reports');
+  if (check.rows[0].n !== count) throw new Error(`stored ${check.rows[0].n} of ${count}`);
+  console.log(`bare COPY:         ${rate(legs.copy).toLocaleString('en')} reports/s`);
+  console.log(
+    `ingest function:   ${rate(legs.ingest).toLocaleString('en')} reports/s (${STREAMS} streams) → ${(legs.copy / legs.ingest).toFixed(2)}× COPY (goal ≥ 0.5×)`,
+  );
+  console.log(
+    `HTTP end to end:   ${rate(legs.http).toLocaleString('en')} reports/s (${STREAMS} gateways, signed batches of ${BATCH}) → ${(legs.copy / legs.http).toFixed(2)}× COPY`,
+  );
+  console.log(
+    `MQTT end to end:   ${rate(legs.mqtt).toLocaleString('en')} reports/s (${STREAMS} gateways, QoS 1 batches of ${BATCH}) → ${(legs.copy / legs.mqtt).toFixed(2)}× COPY`,
+  );
+} finally {
+  for (const store of stores ?? []) await store.mqtt?.close();
+  await built?.connections.stop();
+  await bulk?.end();
+  await built?.app.close();
+  await database?.close();
+  if (!args.keep) await fresh.drop();
+}
