@@ -16,7 +16,8 @@ export default defineConfig({
   retries: process.env.CI ? 1 : 0,
   fullyParallel: false,
   forbidOnly: !!process.env.CI,
-  timeout: 30_000,
+  // Tests are whole journeys; on a busy 2-core machine a long one can outlast half a minute.
+  timeout: 60_000,
   expect: { timeout: 10_000 },
   reporter: process.env.CI ? [['list'], ['html', { open: 'never', outputFolder: 'playwright-report' }]] : 'list',
   use: {
@@ -24,6 +25,9 @@ export default defineConfig({
     viewport: { width: 1440, height: 900 },
     screenshot: 'only-on-failure',
     trace: 'retain-on-failure',
+    // The console then skips antd's animations (it honours the system setting): a click never
+    // lands on a dialog or menu still zooming in.
+    reducedMotion: 'reduce',
     launchOptions: {
       executablePath: CHROMIUM_PATH,
       args: CHROMIUM_ARGS,

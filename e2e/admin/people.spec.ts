@@ -24,7 +24,6 @@ async function save(page: Page, dialog: Locator) {
 
 test('departments and posts: a small organisation, and a department with sub-departments cannot be deleted', async ({ page, signIn: signInAs }) => {
   // A long journey on a shared two-core machine.
-  test.setTimeout(60_000);
   await signInAs(page, 'admin');
   await openScreen(page, '/system/dept');
   const head = `Head office ${run}`;
@@ -60,7 +59,6 @@ test('departments and posts: a small organisation, and a department with sub-dep
 });
 
 test('a role granting one menu: the staff member holding it sees exactly that menu', async ({ page, credentials }) => {
-  test.setTimeout(60_000);
   const roleName = `Store viewer ${run}`;
   const username = `viewer_${run}`;
   const password = `Lantern-${run}-2026`;

@@ -9,7 +9,6 @@ test('the user centre lists the demo people, refuses to delete one still in a st
   page,
   signIn,
 }) => {
-  test.setTimeout(60_000);
   await signIn(page, 'admin');
   await openScreen(page, '/system/app-user');
   await expect(row(page, '@example.com').first()).toBeVisible();

@@ -4,6 +4,7 @@ import { useEffect, useMemo, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isLanguage } from './i18n/languages';
 import { loadUiLocale } from './i18n/ui-locale';
+import { useReducedMotion } from './reduced-motion';
 import { antdTheme } from './theme';
 
 export type AntdSize = 'small' | 'middle' | 'large';
@@ -17,7 +18,8 @@ export function AntdScope({ primary, size = 'middle', children }: { primary: str
   const { i18n } = useTranslation();
   const language = i18n.language;
   const [locale, setLocale] = useState<{ language: string; locale: Locale | undefined }>();
-  const theme = useMemo(() => antdTheme(primary), [primary]);
+  const still = useReducedMotion();
+  const theme = useMemo(() => antdTheme(primary, { motion: !still }), [primary, still]);
   useEffect(() => {
     let live = true;
     if (isLanguage(language)) void loadUiLocale(language).then((loaded) => live && setLocale({ language, locale: loaded }));

@@ -50,12 +50,16 @@ function darken(hex: string, share: number): string {
   return `#${channels.map((c) => c.toString(16).padStart(2, '0')).join('')}`;
 }
 
-/** antd's theme for a primary colour (the brand's, or the one chosen in the settings drawer). */
-export function antdTheme(primary: string): ThemeConfig {
+/**
+ * antd's theme for a primary colour (the brand's, or the one chosen in the settings drawer);
+ * without motion for people who asked their system for less of it.
+ */
+export function antdTheme(primary: string, { motion = true }: { motion?: boolean } = {}): ThemeConfig {
   // antd lightens on hover, which would drop white text below 4.5:1; darkening keeps it.
   const hover = darken(primary, 0.12);
   return {
     token: {
+      motion,
       colorPrimary: primary,
       colorPrimaryHover: hover,
       colorInfo: primary,

@@ -1,4 +1,5 @@
 import type { Brand } from '../../lib/brands';
+import { useReducedMotion } from '../../lib/reduced-motion';
 
 /**
  * The brand's background. Videos loop muted (browsers only autoplay muted video) and fall
@@ -6,7 +7,7 @@ import type { Brand } from '../../lib/brands';
  */
 export function BrandBackdrop({ brand }: { brand: Brand }) {
   const { background } = brand;
-  const still = typeof window !== 'undefined' && window.matchMedia?.('(prefers-reduced-motion: reduce)').matches;
+  const still = useReducedMotion();
   return (
     <div className="brand-backdrop" aria-hidden style={{ backgroundColor: brand.colors.backdrop }}>
       {background.kind === 'video' && !still ? (
