@@ -9,6 +9,8 @@ const brands = [
 
 for (const brand of brands) {
   test(`the ${brand.name} sign-in screen`, async ({ page }) => {
+    // The browser tests ask for reduced motion; a person who does not sees the brand's video.
+    await page.emulateMedia({ reducedMotion: 'no-preference' });
     await page.goto(`/?brand=${brand.key}#/login`);
     await expect(page.getByTestId('brand-name')).toHaveText(brand.name);
     await expect(page.getByTestId('login-submit')).toHaveText(brand.submit);
@@ -20,6 +22,15 @@ for (const brand of brands) {
     await screenshot(page, `login-${brand.key}`);
   });
 }
+
+test('for people who prefer less motion, a video brand shows its still picture instead', async ({ page }) => {
+  await page.goto('/?brand=lumen#/login');
+  await expect(page.getByTestId('brand-name')).toHaveText('Lumen Retail');
+  await expect(page.locator('.brand-backdrop video')).toHaveCount(0);
+  await expect(page.locator('.brand-backdrop img')).toHaveAttribute('src', /.+/);
+  await page.emulateMedia({ reducedMotion: 'no-preference' });
+  await expect(page.locator('.brand-backdrop video')).toHaveCount(1);
+});
 
 test('the alternative sign-in layout puts the SMS code first', async ({ page }) => {
   await page.goto('/?brand=aurora#/login2');
