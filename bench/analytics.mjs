@@ -1,7 +1,7 @@
 // Retail analytics on a year of reports: loading (bulk, and through the real ingest path) and the
 // analytics API against the bare SQL of the same queries, on PostgreSQL and on PGlite. Run with tsx:
 //   node --import tsx bench/analytics.mjs [--stores 1000] [--luminaires 20] [--days 365] [--runs 200]
-//     [--ingest-days 1] [--keep] [--reuse <database>] [--pglite-stores 50] [--pglite-days 365]
+//     [--ingest-days 1] [--raw-days <n>] [--keep] [--reuse <database>] [--pglite-stores 50] [--pglite-days 365]
 //     [--reuse-pglite <dir>] [--skip-postgres] [--skip-pglite]
 // BENCH_DATABASE_URL names a PostgreSQL server (default postgres://postgres@127.0.0.1:5432/postgres);
 // a fresh database is made there and dropped afterwards unless --keep (or --reuse, which skips loading).
@@ -33,6 +33,7 @@ const { values: args } = parseArgs({
     days: { type: 'string', default: '365' },
     runs: { type: 'string', default: '200' },
     'ingest-days': { type: 'string', default: '1' },
+    'raw-days': { type: 'string' },
     keep: { type: 'boolean', default: false },
     reuse: { type: 'string' },
     'pglite-stores': { type: 'string', default: '50' },
@@ -273,12 +274,24 @@ async function load(database, kind, url, size) {
   for (let t = start; t <= end + DAY_MS; t += DAY_MS) times.push(t);
   await ensureReportPartitions(database.db, times);
 
+  // Days older than `rawDays` (counted back from the end) have no raw reports: their rollups are written directly.
+  const rawStart = Math.max(start, end - size.rawDays * DAY_MS);
+  if (rawStart > start) {
+    const directStarted = performance.now();
+    await writeRollupsDirectly(database.db, start, rawStart);
+    const direct = await rollupCounts(database.db);
+    log(
+      `  written straight into the rollups: ${(rawStart - start) / DAY_MS} days (${Object.entries(direct)
+        .map(([t, n]) => `${t.replace('analytics_', '')} ${n.toLocaleString('en')}`)
+        .join(', ')}) in ${seconds(performance.now() - directStarted)}`,
+    );
+  }
   const bulkStarted = performance.now();
-  const bulk = kind === 'postgres' ? await bulkPostgres(database, url, stores, start, cut) : await bulkPglite(database, stores, start, cut);
+  const bulk = kind === 'postgres' ? await bulkPostgres(database, url, stores, rawStart, cut) : await bulkPglite(database, stores, rawStart, cut);
   const bulkMs = performance.now() - bulkStarted;
   const rollupRows = await rollupCounts(database.db);
   log(
-    `  bulk: ${bulk.toLocaleString('en')} reports (hourly intervals, ${size.days - size.ingestDays} days) in ${seconds(bulkMs)} → ${perSecond(bulk, bulkMs)} ` +
+    `  bulk: ${bulk.toLocaleString('en')} reports (hourly intervals, ${(cut - rawStart) / DAY_MS} days) in ${seconds(bulkMs)} → ${perSecond(bulk, bulkMs)} ` +
       `(${kind === 'postgres' ? 'COPY of the raw rows alongside' : 'one insert a batch of the raw rows, then'} the rollup function in batches)`,
   );
   const sample = await ingestSample(database, stores, cut, end);
@@ -295,6 +308,84 @@ async function load(database, kind, url, size) {
       .join(', ')}`,
   );
   log(`  loading in all: ${seconds(performance.now() - started)} (vacuum analyze ${seconds(performance.now() - vacuumStarted)})`);
+}
+
+/**
+ * The rollups of the days before `to`, written by SQL without raw reports, for a year of a
+ * thousand stores (some 200 million reports) that the raw path would take hours to load. The
+ * same shape as the simulation: the stores' opening hours in their own zones, a midday peak,
+ * luminaires' persons and dwell buckets, the counter's walk-ins and exits, zone highs and lows,
+ * one 8 × 8 heatmap frame an open hour. Daily rows are the sums of the hourly ones, as the
+ * rollup function keeps them.
+ */
+async function writeRollupsDirectly(db, from, to) {
+  const [start, end] = [new Date(from).toISOString(), new Date(to).toISOString()];
+  const storeIds = (await rowsOf(db, sql`select id from stores where mesh_id like 'A%' order by id`)).map((r) => r.id);
+  // A store's local hours from its first local midnight in the range to its last.
+  const hoursOf = (storeId) => sql`(
+    select s.tenant_id, s.id as store_id, h.local_hour, 1 + round(3 * exp(-((extract(hour from h.local_hour) - 13) ^ 2) / 8.0))::int as busy
+    from stores s
+    cross join generate_series(date_trunc('day', ${start}::timestamptz at time zone s.timezone),
+      date_trunc('day', ${end}::timestamptz at time zone s.timezone) - interval '1 hour', interval '1 hour') h(local_hour)
+    where s.id = ${storeId} and case when extract(dow from h.local_hour) = 0 then extract(hour from h.local_hour) between 11 and 16
+      else extract(hour from h.local_hour) between 9 and 20 end
+  ) h`;
+  for (const [n, storeId] of storeIds.entries()) {
+    await db.execute(sql`
+      insert into analytics_device_hourly (tenant_id, store_id, store_device_id, local_hour, persons, dwell_short, dwell_medium, dwell_long, dwell_ms, walk_ins, exits)
+      select h.tenant_id, h.store_id, d.id, h.local_hour, f.persons, f.persons / 2, f.persons / 3, f.persons - f.persons / 2 - f.persons / 3,
+        (f.persons / 2) * 2500 + (f.persons / 3) * 25000 + (f.persons - f.persons / 2 - f.persons / 3) * 95000, f.walk_ins, f.walk_ins
+      from ${hoursOf(storeId)}
+      join store_devices d on d.store_id = h.store_id and (d.kind = 'luminaire' or d.name = 'Entrance counter')
+      cross join lateral (select case when d.kind = 'luminaire' then floor(random() * 8 * h.busy)::int else 0 end as persons,
+        case when d.kind = 'luminaire' then 0 else floor(random() * 24 * h.busy)::int end as walk_ins) f
+      order by h.local_hour, d.id`);
+    await db.execute(sql`
+      insert into analytics_zone_hourly (tenant_id, store_id, store_device_id, local_hour, people_max, people_min)
+      select h.tenant_id, h.store_id, d.id, h.local_hour, 2 + floor(random() * 6 * h.busy)::int, floor(random() * 2)::int
+      from ${hoursOf(storeId)} join store_devices d on d.store_id = h.store_id and d.name = 'Zone'`);
+    // A heatmap hour is the sensor's pattern of the day times the hour's weight, so a day's cells
+    // (the pattern times the day's summed weights) are exactly the sum of its hours'.
+    await db.execute(sql`
+      with days as (
+        select d.id as device_id, day::date as local_date, array(select floor(random() * 6)::bigint from generate_series(1, 64) where d.id is not null) as pattern
+        from stores s join store_devices d on d.store_id = s.id and d.name = 'Heatmap'
+        cross join generate_series(date_trunc('day', ${start}::timestamptz at time zone s.timezone),
+          date_trunc('day', ${end}::timestamptz at time zone s.timezone) - interval '1 day', interval '1 day') day
+        where s.id = ${storeId}
+      ),
+      hourly as (
+        insert into analytics_heatmap_hourly (tenant_id, store_id, store_device_id, local_hour, width, height, frames, cells)
+        select h.tenant_id, h.store_id, m.device_id, h.local_hour, 8, 8, 1, array(select c * h.busy from unnest(m.pattern) with ordinality u(c, i) order by i)
+        from ${hoursOf(storeId)} join days m on m.local_date = h.local_hour::date
+      )
+      insert into analytics_heatmap_daily (tenant_id, store_id, store_device_id, local_date, width, height, frames, cells)
+      select s.tenant_id, s.id, m.device_id, m.local_date, 8, 8, w.frames, array(select c * w.weight from unnest(m.pattern) with ordinality u(c, i) order by i)
+      from days m cross join stores s
+      cross join lateral (select count(*)::int as frames, sum(1 + round(3 * exp(-((x - 13) ^ 2) / 8.0))::int)::int as weight
+        from generate_series(case when extract(dow from m.local_date) = 0 then 11 else 9 end, case when extract(dow from m.local_date) = 0 then 16 else 20 end) x) w
+      where s.id = ${storeId}`);
+    if (n % 20 === 19) process.stderr.write(`\r  ${n + 1} of ${storeIds.length} stores written`);
+  }
+  process.stderr.write('\n');
+  const FIGURES = ['persons', 'dwell_short', 'dwell_medium', 'dwell_long', 'dwell_ms', 'walk_ins', 'exits'];
+  const columns = sql.join(
+    FIGURES.map((f) => sql.identifier(f)),
+    sql`, `,
+  );
+  const sums = sql.join(
+    FIGURES.map((f) => sql`sum(${sql.identifier(f)})`),
+    sql`, `,
+  );
+  await db.execute(sql`
+    insert into analytics_device_daily (tenant_id, store_id, store_device_id, local_date, ${columns})
+    select tenant_id, store_id, store_device_id, local_hour::date, ${sums} from analytics_device_hourly group by 1, 2, 3, 4`);
+  await db.execute(sql`
+    insert into analytics_store_hourly (tenant_id, store_id, local_hour, ${columns})
+    select tenant_id, store_id, local_hour, ${sums} from analytics_device_hourly group by 1, 2, 3`);
+  await db.execute(sql`
+    insert into analytics_store_daily (tenant_id, store_id, local_date, ${columns})
+    select tenant_id, store_id, local_hour::date, ${sums} from analytics_store_hourly group by 1, 2, 3`);
 }
 
 async function rollupCounts(db) {
@@ -475,7 +566,13 @@ async function onPostgres() {
   let handle;
   const pool = new pg.Pool({ connectionString: url.toString(), max: 4 });
   pool.on('error', () => undefined);
-  const size = { stores: Number(args.stores), luminaires: Number(args.luminaires), days: Number(args.days), ingestDays: Number(args['ingest-days']) };
+  const size = {
+    stores: Number(args.stores),
+    luminaires: Number(args.luminaires),
+    days: Number(args.days),
+    ingestDays: Number(args['ingest-days']),
+    rawDays: Number(args['raw-days'] ?? args.days),
+  };
   try {
     handle = await openDatabase({ url: url.toString() });
     process.on('unhandledRejection', (e) => console.error('unhandled', e));
@@ -510,6 +607,7 @@ async function onPglite() {
     luminaires: Number(args.luminaires),
     days: Number(args['pglite-days']),
     ingestDays: Number(args['ingest-days']),
+    rawDays: Number(args['raw-days'] ?? args['pglite-days']),
   };
   const client = await PGlite.create(path.join(dataDir, 'db'));
   const handle = await openDatabase({ pglite: client });
