@@ -38,6 +38,7 @@ export const deviceHourly = pgTable(
 export const deviceDaily = pgTable(
   'analytics_device_daily',
   { ...owner(), storeDeviceId: integer('store_device_id').notNull(), localDate: localDate(), ...figures() },
+  // The key also carries the figures (INCLUDE, in the migration), so a store's month is an index-only read.
   (t) => [primaryKey({ columns: [t.storeId, t.localDate, t.storeDeviceId] })],
 );
 
