@@ -22,6 +22,7 @@ import { seedDatabase } from '../apps/server/src/modules/system/index.ts';
 import { ingestReports } from '../apps/server/src/modules/device/index.ts';
 import { gatewayProductId, registerDevice } from '../apps/server/src/modules/device/directory.ts';
 import { ensureReportPartitions } from '../apps/server/src/modules/device/ingest/partitions.ts';
+import { openingHours } from '../apps/server/src/modules/device/simulation/rhythm.ts';
 import { storeReports } from '../apps/server/src/modules/device/simulation/store-reports.ts';
 import { rollUp } from '../apps/server/src/modules/analytics/rollup/rollup.ts';
 import { adminToken, startBenchServer } from './server.mjs';
@@ -321,14 +322,20 @@ async function load(database, kind, url, size) {
 async function writeRollupsDirectly(db, from, to) {
   const [start, end] = [new Date(from).toISOString(), new Date(to).toISOString()];
   const storeIds = (await rowsOf(db, sql`select id from stores where mesh_id like 'A%' order by id`)).map((r) => r.id);
+  // The simulation's opening hours (Sunday's, and every other day's) and a midday peak: an open
+  // hour's weight, 1 to 4.
+  const [[sundayOpen, sundayClose], [open, close]] = [openingHours(0), openingHours(1)];
+  const firstHour = (dow) => sql`case when ${dow} = 0 then ${sundayOpen}::int else ${open}::int end`;
+  const lastHour = (dow) => sql`case when ${dow} = 0 then ${sundayClose - 1}::int else ${close - 1}::int end`;
+  const weight = (hour) => sql`(1 + round(3 * exp(-((${hour} - 13) ^ 2) / 8.0))::int)`;
   // A store's local hours from its first local midnight in the range to its last.
   const hoursOf = (storeId) => sql`(
-    select s.tenant_id, s.id as store_id, h.local_hour, 1 + round(3 * exp(-((extract(hour from h.local_hour) - 13) ^ 2) / 8.0))::int as busy
+    select s.tenant_id, s.id as store_id, h.local_hour, ${weight(sql`extract(hour from h.local_hour)`)} as busy
     from stores s
     cross join generate_series(date_trunc('day', ${start}::timestamptz at time zone s.timezone),
       date_trunc('day', ${end}::timestamptz at time zone s.timezone) - interval '1 hour', interval '1 hour') h(local_hour)
-    where s.id = ${storeId} and case when extract(dow from h.local_hour) = 0 then extract(hour from h.local_hour) between 11 and 16
-      else extract(hour from h.local_hour) between 9 and 20 end
+    where s.id = ${storeId}
+      and extract(hour from h.local_hour) between ${firstHour(sql`extract(dow from h.local_hour)`)} and ${lastHour(sql`extract(dow from h.local_hour)`)}
   ) h`;
   for (const [n, storeId] of storeIds.entries()) {
     await db.execute(sql`
@@ -362,8 +369,8 @@ async function writeRollupsDirectly(db, from, to) {
       insert into analytics_heatmap_daily (tenant_id, store_id, store_device_id, local_date, width, height, frames, cells)
       select s.tenant_id, s.id, m.device_id, m.local_date, 8, 8, w.frames, array(select c * w.weight from unnest(m.pattern) with ordinality u(c, i) order by i)
       from days m cross join stores s
-      cross join lateral (select count(*)::int as frames, sum(1 + round(3 * exp(-((x - 13) ^ 2) / 8.0))::int)::int as weight
-        from generate_series(case when extract(dow from m.local_date) = 0 then 11 else 9 end, case when extract(dow from m.local_date) = 0 then 16 else 20 end) x) w
+      cross join lateral (select count(*)::int as frames, sum(${weight(sql`x`)})::int as weight
+        from generate_series(${firstHour(sql`extract(dow from m.local_date)`)}, ${lastHour(sql`extract(dow from m.local_date)`)}) x) w
       where s.id = ${storeId}`);
     if (n % 20 === 19) process.stderr.write(`\r  ${n + 1} of ${storeIds.length} stores written`);
   }
