@@ -156,7 +156,6 @@ function* hourlyReports(stores, from, to) {
 }
 
 const storedOf = ({ store, report }) => ({
-  id: 0,
   tenantId: store.tenantId,
   storeId: store.id,
   senderId: store.senderId,

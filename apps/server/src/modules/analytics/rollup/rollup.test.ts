@@ -30,7 +30,11 @@ function randomReports(store: ZoneStore, random: () => number, count: number): R
   const reports: Report[] = [];
   for (let n = 0; n < count; n++) {
     const base = Date.parse(AROUND[Math.floor(random() * AROUND.length)]!);
-    const at = new Date(base + Math.round((random() - 0.5) * 6 * 3_600_000)).toISOString();
+    // Now and then seconds either side of a quarter hour: reports are summed per device and
+    // quarter hour (or minute) before they are bucketed, and that must never cross an hour.
+    const offset =
+      random() < 0.3 ? Math.round((random() - 0.5) * 24) * 900_000 + Math.round((random() - 0.5) * 20_000) : Math.round((random() - 0.5) * 6 * 3_600_000);
+    const at = new Date(base + offset).toISOString();
     const id = `r${store.store.id}-${n}`;
     const pick = random();
     if (pick < 0.45) {

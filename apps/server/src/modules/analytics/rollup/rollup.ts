@@ -1,23 +1,9 @@
 import { DWELL_LONG_MS, DWELL_SHORT_MS } from '@lightdesk/contract';
 import { sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../../../db/client';
+import { arrayOf } from '../../../lib/sql';
 import type { StoredReport } from '../../device';
 import { checkPeopleLimits } from './limits';
-
-/** What one presence or entrance report adds to its buckets. */
-interface FigureRow {
-  tenant: number;
-  store: number;
-  device: number | null;
-  at: string;
-  persons: number;
-  short: number;
-  medium: number;
-  long: number;
-  ms: number;
-  in: number;
-  out: number;
-}
 
 /** A person's dwell falls in one bucket: under 5 s, 5 to 60 s, over 60 s. */
 export function dwellFigures(dwellMs: readonly number[]) {
@@ -32,14 +18,6 @@ export function dwellFigures(dwellMs: readonly number[]) {
     ms += d;
   }
   return { persons: dwellMs.length, short, medium, long, ms };
-}
-
-function figureRow(r: StoredReport): FigureRow | undefined {
-  const base = { tenant: r.tenantId, store: r.storeId!, device: r.storeDeviceId, at: r.reportedAt.toISOString() };
-  const none = { persons: 0, short: 0, medium: 0, long: 0, ms: 0, in: 0, out: 0 };
-  if (r.report.kind === 'presence') return { ...base, ...none, ...dwellFigures(r.report.dwellMs) };
-  if (r.report.kind === 'entrance') return { ...base, ...none, in: r.report.in, out: r.report.out };
-  return undefined;
 }
 
 const FIGURES = ['persons', 'dwell_short', 'dwell_medium', 'dwell_long', 'dwell_ms', 'walk_ins', 'exits'].map((f) => sql.identifier(f));
@@ -73,118 +51,199 @@ function intoRollup({ table, key, bucket, byDevice }: FigureRollup): SQL {
   return sql`
     insert into ${target} (tenant_id, store_id, ${byDevice ? sql`store_device_id, ` : sql``}${sql.identifier(key)}, ${FIGURE_LIST})
     select tenant, store, ${device}${bucket}, sum(persons), sum(short), sum(medium), sum(long), sum(ms), sum("in"), sum("out")
-    from r ${byDevice ? sql`where device is not null` : sql``}
+    from figures ${byDevice ? sql`where device is not null` : sql``}
     group by tenant, store, ${device}${bucket}
     on conflict (store_id, ${sql.identifier(key)}${byDevice ? sql`, store_device_id` : sql``}) do update set ${addTo(target)}`;
 }
 
 /**
- * Adds presence and entrance reports to every rollup they belong in: per device and per store,
- * per local hour and local day, and per minute for the real-time views. One statement: the
- * batch's rows are bucketed in the database by each store's time zone.
+ * Every time zone in use since 1980 is a whole number of quarter hours off UTC, so a store's
+ * reports of one UTC quarter hour share its local hour and day, and those of one minute share
+ * the minute. A batch's reports are summed per device and such span here, so the database
+ * buckets far fewer rows. Reports dated earlier (odd historic offsets) are not merged.
  */
-async function addFigures(tx: Database, rows: FigureRow[]): Promise<void> {
-  const [last, ...rest] = [...FIGURE_ROLLUPS].reverse();
-  const ctes = rest.reverse().map((rollup, i) => sql`, ${sql.identifier(`rollup_${i}`)} as (${intoRollup(rollup)})`);
-  await tx.execute(sql`
-    with r as (
-      select u.*, u.at at time zone s.timezone as local_at
-      from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb)
-        as u(tenant int, store int, device int, at timestamptz, persons int, short int, medium int, long int, ms bigint, "in" int, "out" int)
-      join stores s on s.id = u.store
-    )
-    ${sql.join(ctes, sql``)}
-    ${intoRollup(last!)}`);
-}
+const MERGE_FROM = Date.UTC(1980, 0, 1);
+const MINUTE_MS = 60_000;
+const QUARTER_MS = 15 * MINUTE_MS;
 
-interface ZoneRow {
+/** The column types a relation of sums can have, as their array types. */
+const ARRAY_TYPES = { int: sql`int[]`, bigint: sql`bigint[]`, timestamptz: sql`timestamptz[]`, text: sql`text[]` };
+type ColumnType = keyof typeof ARRAY_TYPES;
+
+/** The reports of one device (or one store, for reports about no device) and one span, summed. */
+interface Sum<T> {
   tenant: number;
   store: number;
-  device: number;
-  at: string;
+  device: number | null;
+  at: number;
+  value: T;
+}
+
+/** Sums reports per device and span: `start` makes a span's first value, `add` adds a report to it. */
+class Sums<T> {
+  private readonly byKey = new Map<string, Sum<T>>();
+  constructor(private readonly spanMs: number) {}
+  add(r: StoredReport, start: () => T, shape = ''): T {
+    const time = r.reportedAt.getTime();
+    const at = time >= MERGE_FROM ? time - (time % this.spanMs) : time;
+    const key = `${r.storeId}|${r.storeDeviceId}|${at}|${shape}`;
+    let sum = this.byKey.get(key);
+    if (!sum) this.byKey.set(key, (sum = { tenant: r.tenantId, store: r.storeId!, device: r.storeDeviceId, at, value: start() }));
+    return sum.value;
+  }
+  get size() {
+    return this.byKey.size;
+  }
+  /**
+   * The sums as a relation named `name`, one array parameter per column (the database reads
+   * arrays several times faster than JSON), each row with its store's local time (`local_at`).
+   */
+  relation(name: string, columns: Record<string, [type: ColumnType, of: (value: T) => number | string | null]>): SQL {
+    const sums = [...this.byKey.values()];
+    const array = (values: (number | string | null)[], type: ColumnType) => sql`${arrayOf(values)}::${ARRAY_TYPES[type]}`;
+    const arrays = [
+      array(sums.map((s) => s.tenant), 'int'),
+      array(sums.map((s) => s.store), 'int'),
+      array(sums.map((s) => s.device), 'int'),
+      array(sums.map((s) => new Date(s.at).toISOString()), 'timestamptz'),
+      ...Object.values(columns).map(([type, of]) => array(sums.map((s) => of(s.value)), type)),
+    ];
+    const names = sql.join([sql`tenant, store, device, at`, ...Object.keys(columns).map((n) => sql.identifier(n))], sql`, `);
+    return sql`${sql.identifier(name)} as (
+      select u.*, u.at at time zone s.timezone as local_at
+      from unnest(${sql.join(arrays, sql`, `)}) as u(${names})
+      join stores s on s.id = u.store
+    )`;
+  }
+}
+
+type Figures = ReturnType<typeof dwellFigures> & { in: number; out: number };
+const noFigures = (): Figures => ({ persons: 0, short: 0, medium: 0, long: 0, ms: 0, in: 0, out: 0 });
+const FIGURE_COLUMNS = Object.fromEntries(
+  (['persons', 'short', 'medium', 'long', 'ms', 'in', 'out'] as const).map((f) => [f, [f === 'ms' ? 'bigint' : 'int', (v: Figures) => v[f]]]),
+) as Record<string, [ColumnType, (v: Figures) => number]>;
+
+/** Presence and entrance figures into every rollup they belong in: per device and per store, per local hour and day, and per minute. */
+const figureStatements = (figures: Sums<Figures>) => [
+  figures.relation('figures', FIGURE_COLUMNS),
+  ...FIGURE_ROLLUPS.map((rollup, i) => sql`${sql.identifier(`figures_${i}`)} as (${intoRollup(rollup)})`),
+];
+
+interface ZoneSpan {
+  max: number;
+  min: number;
+  /** The span's latest reading. */
   people: number;
+  lastAt: number;
 }
 
 /** Zone readings: each hour's most and fewest people, and the zone's latest reading. */
-async function addZones(tx: Database, rows: ZoneRow[]): Promise<void> {
-  await tx.execute(sql`
-    with r as (
-      select u.*, date_trunc('hour', u.at at time zone s.timezone) as local_hour
-      from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) as u(tenant int, store int, device int, at timestamptz, people int)
-      join stores s on s.id = u.store
-    ),
-    hours as (
-      insert into analytics_zone_hourly (tenant_id, store_id, store_device_id, local_hour, people_max, people_min)
-      select tenant, store, device, local_hour, max(people), min(people) from r group by tenant, store, device, local_hour
-      on conflict (store_device_id, local_hour) do update set
-        people_max = greatest(analytics_zone_hourly.people_max, excluded.people_max),
-        people_min = least(analytics_zone_hourly.people_min, excluded.people_min)
-    )
+const zoneStatements = (zones: Sums<ZoneSpan>) => [
+  zones.relation('zone_readings', {
+    people_max: ['int', (z) => z.max],
+    people_min: ['int', (z) => z.min],
+    people: ['int', (z) => z.people],
+    last_at: ['timestamptz', (z) => new Date(z.lastAt).toISOString()],
+  }),
+  sql`zone_hours as (
+    insert into analytics_zone_hourly (tenant_id, store_id, store_device_id, local_hour, people_max, people_min)
+    select tenant, store, device, date_trunc('hour', local_at), max(people_max), min(people_min) from zone_readings group by 1, 2, 3, 4
+    on conflict (store_device_id, local_hour) do update set
+      people_max = greatest(analytics_zone_hourly.people_max, excluded.people_max),
+      people_min = least(analytics_zone_hourly.people_min, excluded.people_min)
+  )`,
+  sql`zone_latest as (
     insert into analytics_zones (store_device_id, tenant_id, store_id, people, at)
-    select distinct on (device) device, tenant, store, people, at from r order by device, at desc
+    select distinct on (device) device, tenant, store, people, last_at from zone_readings order by device, last_at desc
     on conflict (store_device_id) do update set people = excluded.people, at = excluded.at, tenant_id = excluded.tenant_id, store_id = excluded.store_id
-    where analytics_zones.at is null or excluded.at >= analytics_zones.at`);
-}
+    where analytics_zones.at is null or excluded.at >= analytics_zones.at
+  )`,
+];
 
-interface FrameRow {
-  tenant: number;
-  store: number;
-  device: number;
-  at: string;
+interface FrameSpan {
   width: number;
   height: number;
+  frames: number;
   cells: number[];
 }
 
 /** Heatmap frames: each sensor's grid summed cell by cell per local hour and local day. */
-async function addFrames(tx: Database, rows: FrameRow[]): Promise<void> {
+function frameStatements(frames: Sums<FrameSpan>): SQL[] {
   // Each bucket's cells are summed in one grouped pass and joined to its frame count: a lookup
   // per bucket into all the batch's cells would grow with the square of the batch.
-  const into = (table: string, key: string) => {
-    const [target, bucket] = [sql.identifier(table), sql.identifier(key)];
-    return sql`
-    insert into ${target} (tenant_id, store_id, store_device_id, ${bucket}, width, height, frames, cells)
-    select g.tenant, g.store, g.device, g.${bucket}, g.width, g.height, g.frames, c.cells
-    from (select tenant, store, device, ${bucket}, width, height, count(*)::int as frames from r group by 1, 2, 3, 4, 5, 6) g
+  const into = (table: string, key: string, bucket: SQL) => {
+    const [target, k] = [sql.identifier(table), sql.identifier(key)];
+    return sql`${sql.identifier(`frames_${key}`)} as (
+    insert into ${target} (tenant_id, store_id, store_device_id, ${k}, width, height, frames, cells)
+    select g.tenant, g.store, g.device, g.b, g.width, g.height, g.frames, c.cells
+    from (select tenant, store, device, ${bucket} as b, width, height, sum(frames)::int as frames from frames group by 1, 2, 3, 4, 5, 6) g
     join (
-      select device, ${bucket}, width, height, array_agg(v order by i) as cells
-      from (select r.device, r.${bucket}, r.width, r.height, c.i, sum(c.v)::bigint as v from r, unnest(r.cells) with ordinality as c(v, i) group by 1, 2, 3, 4, 5) x
+      select device, b, width, height, array_agg(v order by i) as cells
+      from (select f.device, ${bucket} as b, f.width, f.height, c.i, sum(c.v)::bigint as v from frames f, unnest(f.cells::bigint[]) with ordinality as c(v, i) group by 1, 2, 3, 4, 5) x
       group by 1, 2, 3, 4
-    ) c using (device, ${bucket}, width, height)
-    on conflict (store_device_id, ${bucket}, width, height) do update set
+    ) c using (device, b, width, height)
+    on conflict (store_device_id, ${k}, width, height) do update set
       frames = ${target}.frames + excluded.frames,
-      cells = (select array_agg(a + b order by i) from unnest(${target}.cells, excluded.cells) with ordinality as x(a, b, i))`;
+      cells = (select array_agg(a + b order by i) from unnest(${target}.cells, excluded.cells) with ordinality as x(a, b, i)))`;
   };
-  await tx.execute(sql`
-    with r as (
-      select u.*, date_trunc('hour', u.at at time zone s.timezone) as local_hour, (u.at at time zone s.timezone)::date as local_date
-      from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) as u(tenant int, store int, device int, at timestamptz, width int, height int, cells bigint[])
-      join stores s on s.id = u.store
-    ),
-    hours as (${into('analytics_heatmap_hourly', 'local_hour')})
-    ${into('analytics_heatmap_daily', 'local_date')}`);
+  return [
+    frames.relation('frames', { width: ['int', (f) => f.width], height: ['int', (f) => f.height], frames: ['int', (f) => f.frames], cells: ['text', (f) => arrayOf(f.cells)] }),
+    into('analytics_heatmap_hourly', 'local_hour', sql`date_trunc('hour', local_at)`),
+    into('analytics_heatmap_daily', 'local_date', sql`local_at::date`),
+  ];
 }
 
 /**
  * Keeps every rollup of a batch of newly stored reports, inside the ingest's transaction: the
  * reports and what they add up to commit together, and a resent report (not new) adds nothing.
- * Reports about no store (a gateway not yet in one) have no analytics.
+ * Reports about no store (a gateway not yet in one) have no analytics. One statement for the
+ * whole batch, its sums bucketed in the database by each store's time zone.
  */
 export async function rollUp(tx: Database, stored: StoredReport[]): Promise<void> {
-  const inStores = stored.filter((r) => r.storeId !== null);
-  const figures = inStores.map(figureRow).filter((r) => r !== undefined);
-  const zoneRows: ZoneRow[] = [];
-  const frames: FrameRow[] = [];
-  for (const r of inStores) {
-    if (r.storeDeviceId === null) continue;
-    const base = { tenant: r.tenantId, store: r.storeId!, device: r.storeDeviceId, at: r.reportedAt.toISOString() };
-    if (r.report.kind === 'zone') zoneRows.push({ ...base, people: r.report.people });
-    if (r.report.kind === 'heatmap') frames.push({ ...base, width: r.report.width, height: r.report.height, cells: r.report.cells });
+  // Per minute: the real-time views count by the minute.
+  const figures = new Sums<Figures>(MINUTE_MS);
+  const zones = new Sums<ZoneSpan>(QUARTER_MS);
+  const frames = new Sums<FrameSpan>(QUARTER_MS);
+  const moved = new Set<number>();
+  const zoneDevices = new Set<number>();
+  for (const r of stored) {
+    if (r.storeId === null) continue;
+    const { report } = r;
+    if (report.kind === 'presence') {
+      const f = figures.add(r, noFigures);
+      const d = dwellFigures(report.dwellMs);
+      f.persons += d.persons;
+      f.short += d.short;
+      f.medium += d.medium;
+      f.long += d.long;
+      f.ms += d.ms;
+    } else if (report.kind === 'entrance') {
+      const f = figures.add(r, noFigures);
+      f.in += report.in;
+      f.out += report.out;
+      // Walk-ins and exits move a store's occupancy.
+      if (report.in > 0 || report.out > 0) moved.add(r.storeId);
+    } else if (r.storeDeviceId === null) continue;
+    else if (report.kind === 'zone') {
+      const at = r.reportedAt.getTime();
+      const z = zones.add(r, () => ({ max: report.people, min: report.people, people: report.people, lastAt: at }));
+      z.max = Math.max(z.max, report.people);
+      z.min = Math.min(z.min, report.people);
+      if (at >= z.lastAt) Object.assign(z, { people: report.people, lastAt: at });
+      zoneDevices.add(r.storeDeviceId);
+    } else if (report.kind === 'heatmap') {
+      const { width, height, cells } = report;
+      const f = frames.add(r, () => ({ width, height, frames: 0, cells: new Array<number>(cells.length).fill(0) }), `${width}x${height}`);
+      f.frames++;
+      for (let i = 0; i < cells.length; i++) f.cells[i]! += cells[i]!;
+    }
   }
-  if (figures.length > 0) await addFigures(tx, figures);
-  if (zoneRows.length > 0) await addZones(tx, zoneRows);
-  if (frames.length > 0) await addFrames(tx, frames);
-  // Walk-ins and exits move a store's occupancy; zone readings their zone.
-  const moved = new Set(figures.filter((f) => f.in > 0 || f.out > 0).map((f) => f.store));
-  if (moved.size > 0 || zoneRows.length > 0) await checkPeopleLimits(tx, [...moved], new Set(zoneRows.map((z) => z.device)));
+  const parts = [
+    ...(figures.size > 0 ? figureStatements(figures) : []),
+    ...(zones.size > 0 ? zoneStatements(zones) : []),
+    ...(frames.size > 0 ? frameStatements(frames) : []),
+  ];
+  if (parts.length === 0) return;
+  await tx.execute(sql`with ${sql.join(parts, sql`, `)} select 1`);
+  if (moved.size > 0 || zoneDevices.size > 0) await checkPeopleLimits(tx, [...moved], zoneDevices);
 }

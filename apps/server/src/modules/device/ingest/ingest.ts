@@ -10,7 +10,6 @@ import { ensureReportPartitions, PARTITIONS_LOCK } from './partitions';
 
 /** A report as stored: what the analytics' rollups are kept from. */
 export interface StoredReport {
-  id: number;
   tenantId: number;
   storeId: number | null;
   /** The iot device that sent it. */
@@ -68,24 +67,22 @@ export async function ingestReports(db: Database, sender: KnownDevice, reports: 
     const subjectOf = (r: Report) => (r.device === sender.deviceName ? sender.storeDeviceId : subjects.get(r.device)!.storeDeviceId);
     // One JSON parameter carries the whole batch: the same statement on both drivers, whatever its size.
     const batch = JSON.stringify(reports.map((r, i) => ({ s: r.device, d: subjectOf(r), k: r.kind, m: r.id, t: new Date(times[i]!).toISOString(), p: r })));
-    const rows = await rowsOf<{ id: number; message_id: string; reported_at: string | Date }>(
+    const rows = await rowsOf<{ message_id: string; reported_at: string | Date }>(
       tx,
       sql`
       insert into device_reports (tenant_id, store_id, sender_id, subject, store_device_id, kind, message_id, reported_at, received_at, payload)
       select ${sender.tenantId}, ${sender.storeId}::int, ${sender.id}, s, d, k, m, t, ${receivedAt.toISOString()}::timestamptz, p
       from jsonb_to_recordset(${batch}::jsonb) as u(s text, d int, k text, m text, t timestamptz, p jsonb)
       on conflict (sender_id, message_id, reported_at) do nothing
-      returning id, message_id, reported_at`,
+      returning message_id, reported_at`,
     );
     const isNew = new Set(rows.map((r) => `${r.message_id}\n${new Date(r.reported_at).getTime()}`));
     const stored: StoredReport[] = [];
-    const idOf = new Map(rows.map((r) => [`${r.message_id}\n${new Date(r.reported_at).getTime()}`, Number(r.id)]));
     reports.forEach((report, i) => {
       const key = `${report.id}\n${times[i]}`;
       if (!isNew.has(key)) return;
       isNew.delete(key); // the same message twice in one batch counts once
       stored.push({
-        id: idOf.get(key)!,
         tenantId: sender.tenantId,
         storeId: sender.storeId,
         senderId: sender.id,
