@@ -102,11 +102,28 @@ class Sums<T> {
     const sums = [...this.byKey.values()];
     const array = (values: (number | string | null)[], type: ColumnType) => sql`${arrayOf(values)}::${ARRAY_TYPES[type]}`;
     const arrays = [
-      array(sums.map((s) => s.tenant), 'int'),
-      array(sums.map((s) => s.store), 'int'),
-      array(sums.map((s) => s.device), 'int'),
-      array(sums.map((s) => new Date(s.at).toISOString()), 'timestamptz'),
-      ...Object.values(columns).map(([type, of]) => array(sums.map((s) => of(s.value)), type)),
+      array(
+        sums.map((s) => s.tenant),
+        'int',
+      ),
+      array(
+        sums.map((s) => s.store),
+        'int',
+      ),
+      array(
+        sums.map((s) => s.device),
+        'int',
+      ),
+      array(
+        sums.map((s) => new Date(s.at).toISOString()),
+        'timestamptz',
+      ),
+      ...Object.values(columns).map(([type, of]) =>
+        array(
+          sums.map((s) => of(s.value)),
+          type,
+        ),
+      ),
     ];
     const names = sql.join([sql`tenant, store, device, at`, ...Object.keys(columns).map((n) => sql.identifier(n))], sql`, `);
     return sql`${sql.identifier(name)} as (
@@ -187,7 +204,12 @@ function frameStatements(frames: Sums<FrameSpan>): SQL[] {
       cells = (select array_agg(a + b order by i) from unnest(${target}.cells, excluded.cells) with ordinality as x(a, b, i)))`;
   };
   return [
-    frames.relation('frames', { width: ['int', (f) => f.width], height: ['int', (f) => f.height], frames: ['int', (f) => f.frames], cells: ['text', (f) => arrayOf(f.cells)] }),
+    frames.relation('frames', {
+      width: ['int', (f) => f.width],
+      height: ['int', (f) => f.height],
+      frames: ['int', (f) => f.frames],
+      cells: ['text', (f) => arrayOf(f.cells)],
+    }),
     into('analytics_heatmap_hourly', 'local_hour', sql`date_trunc('hour', local_at)`),
     into('analytics_heatmap_daily', 'local_date', sql`local_at::date`),
   ];
