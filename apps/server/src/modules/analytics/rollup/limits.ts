@@ -1,6 +1,6 @@
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../../../db/client';
-import { rowsOf } from '../../../lib/sql';
+import { arrayOf, rowsOf } from '../../../lib/sql';
 
 export interface OccupancyStep {
   /** The local hour the minute is in (`YYYY-MM-DDTHH:mm:ss`, no zone). */
@@ -67,37 +67,41 @@ async function settleAlert(
     where not exists (select 1 from analytics_people_alerts where store_id = ${owner.storeId} and ${device} and ended_at is null)`);
 }
 
-/** After new readings: the zones that reported and the stores whose occupancy moved, against their limits. */
-export async function checkPeopleLimits(tx: Database, storeIds: number[], zoneDeviceIds: Set<number>): Promise<void> {
-  if (zoneDeviceIds.size > 0) {
-    const zones = await rowsOf<{
-      store_device_id: number;
-      tenant_id: number;
-      store_id: number;
-      people: number;
-      at: string;
-      max_people: number | null;
-      min_people: number | null;
-      open_kind: string | null;
-    }>(
-      tx,
-      sql`select z.store_device_id, z.tenant_id, z.store_id, z.people, z.at::text as at, z.max_people, z.min_people,
-            (select a.kind from analytics_people_alerts a where a.store_id = z.store_id and a.store_device_id = z.store_device_id and a.ended_at is null limit 1) as open_kind
-          from analytics_zones z
-          where z.store_device_id in (select jsonb_array_elements_text(${JSON.stringify([...zoneDeviceIds])}::jsonb)::int)`,
-    );
-    for (const z of zones) {
-      const crossed = limitCrossed(z.people, z.max_people, z.min_people);
-      // Nothing to end or open when the zone stays as its open alert (or its lack of one) says: most readings.
-      if ((crossed?.kind ?? null) === z.open_kind) continue;
-      await settleAlert(tx, { tenantId: z.tenant_id, storeId: z.store_id, storeDeviceId: z.store_device_id }, crossed, z.people, z.at);
-    }
+/** A zone as its latest reading left it, with the kind of its open alert if it has one. */
+export interface ZoneState {
+  store_device_id: number;
+  tenant_id: number;
+  store_id: number;
+  people: number;
+  at: string;
+  max_people: number | null;
+  min_people: number | null;
+  open_kind: string | null;
+}
+
+/** The zones of `zones` (rows of `analytics_zones`, a table or the rows an upsert returned) as `ZoneState`s. */
+export const zoneStatesOf = (zones: SQL) =>
+  sql`select z.store_device_id, z.tenant_id, z.store_id, z.people, z.at::text as at, z.max_people, z.min_people,
+        (select a.kind from analytics_people_alerts a where a.store_id = z.store_id and a.store_device_id = z.store_device_id and a.ended_at is null limit 1) as open_kind
+      from ${zones} z`;
+
+/** After new readings: the zones whose reading changed against their limits. */
+export async function settleZoneAlerts(tx: Database, zones: ZoneState[]): Promise<void> {
+  for (const z of zones) {
+    const crossed = limitCrossed(z.people, z.max_people, z.min_people);
+    // Nothing to end or open when the zone stays as its open alert (or its lack of one) says: most readings.
+    if ((crossed?.kind ?? null) === z.open_kind) continue;
+    await settleAlert(tx, { tenantId: z.tenant_id, storeId: z.store_id, storeDeviceId: z.store_device_id }, crossed, z.people, z.at);
   }
+}
+
+/** After walk-ins and exits: the stores whose occupancy moved against their limits. */
+export async function checkStoreLimits(tx: Database, storeIds: number[]): Promise<void> {
   const limited = await rowsOf<{ store_id: number; tenant_id: number; max_people: number | null; min_people: number | null; latest: string | Date }>(
     tx,
     sql`select l.store_id, l.tenant_id, l.max_people, l.min_people, (select max(minute) from analytics_store_minutely m where m.store_id = l.store_id) as latest
         from analytics_store_limits l
-        where l.store_id in (select jsonb_array_elements_text(${JSON.stringify(storeIds)}::jsonb)::int) and (l.max_people is not null or l.min_people is not null)`,
+        where l.store_id = any(${arrayOf(storeIds)}::int[]) and (l.max_people is not null or l.min_people is not null)`,
   );
   for (const store of limited) {
     if (!store.latest) continue;

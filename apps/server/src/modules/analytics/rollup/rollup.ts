@@ -1,9 +1,9 @@
 import { DWELL_LONG_MS, DWELL_SHORT_MS } from '@lightdesk/contract';
 import { sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../../../db/client';
-import { arrayOf } from '../../../lib/sql';
+import { arrayOf, rowsOf } from '../../../lib/sql';
 import type { StoredReport } from '../../device';
-import { checkPeopleLimits } from './limits';
+import { checkStoreLimits, settleZoneAlerts, zoneStatesOf, type ZoneState } from './limits';
 
 /** A person's dwell falls in one bucket: under 5 s, 5 to 60 s, over 60 s. */
 export function dwellFigures(dwellMs: readonly number[]) {
@@ -174,6 +174,7 @@ const zoneStatements = (zones: Sums<ZoneSpan>) => [
     select distinct on (device) device, tenant, store, people, last_at from zone_readings order by device, last_at desc
     on conflict (store_device_id) do update set people = excluded.people, at = excluded.at, tenant_id = excluded.tenant_id, store_id = excluded.store_id
     where analytics_zones.at is null or excluded.at >= analytics_zones.at
+    returning *
   )`,
 ];
 
@@ -227,7 +228,6 @@ export async function rollUp(tx: Database, stored: StoredReport[]): Promise<void
   const zones = new Sums<ZoneSpan>(QUARTER_MS);
   const frames = new Sums<FrameSpan>(QUARTER_MS);
   const moved = new Set<number>();
-  const zoneDevices = new Set<number>();
   for (const r of stored) {
     if (r.storeId === null) continue;
     const { report } = r;
@@ -252,7 +252,6 @@ export async function rollUp(tx: Database, stored: StoredReport[]): Promise<void
       z.max = Math.max(z.max, report.people);
       z.min = Math.min(z.min, report.people);
       if (at >= z.lastAt) Object.assign(z, { people: report.people, lastAt: at });
-      zoneDevices.add(r.storeDeviceId);
     } else if (report.kind === 'heatmap') {
       const { width, height, cells } = report;
       const f = frames.add(r, () => ({ width, height, frames: 0, cells: new Array<number>(cells.length).fill(0) }), `${width}x${height}`);
@@ -266,6 +265,8 @@ export async function rollUp(tx: Database, stored: StoredReport[]): Promise<void
     ...(frames.size > 0 ? frameStatements(frames) : []),
   ];
   if (parts.length === 0) return;
-  await tx.execute(sql`with ${sql.join(parts, sql`, `)} select 1`);
-  if (moved.size > 0 || zoneDevices.size > 0) await checkPeopleLimits(tx, [...moved], zoneDevices);
+  // The zones whose reading changed come back to be checked against their limits.
+  const changedZones = await rowsOf<ZoneState>(tx, sql`with ${sql.join(parts, sql`, `)} ${zones.size > 0 ? zoneStatesOf(sql`zone_latest`) : sql`select 1`}`);
+  if (zones.size > 0) await settleZoneAlerts(tx, changedZones);
+  if (moved.size > 0) await checkStoreLimits(tx, [...moved]);
 }

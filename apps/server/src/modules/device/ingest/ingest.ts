@@ -1,6 +1,6 @@
 import type { Report } from '@lightdesk/contract';
 import { sql } from 'drizzle-orm';
-import { rowsOf } from '../../../lib/sql';
+import { arrayOf, rowsOf } from '../../../lib/sql';
 import type { Database } from '../../../db/client';
 import { AppError } from '../../../lib/errors';
 import { ResultCode } from '@lightdesk/contract';
@@ -65,14 +65,19 @@ export async function ingestReports(db: Database, sender: KnownDevice, reports: 
   return db.transaction(async (tx) => {
     await tx.execute(sql`select pg_advisory_xact_lock_shared(${PARTITIONS_LOCK})`);
     const subjectOf = (r: Report) => (r.device === sender.deviceName ? sender.storeDeviceId : subjects.get(r.device)!.storeDeviceId);
-    // One JSON parameter carries the whole batch: the same statement on both drivers, whatever its size.
-    const batch = JSON.stringify(reports.map((r, i) => ({ s: r.device, d: subjectOf(r), k: r.kind, m: r.id, t: new Date(times[i]!).toISOString(), p: r })));
+    // The batch goes as one array per column, the same statement on both drivers whatever its
+    // size; the payloads as one text, a line each (JSON text never holds a raw line break), so
+    // the database parses each payload once and nothing needs escaping.
+    const column = <T extends string | number | null>(of: (r: Report, i: number) => T) => arrayOf(reports.map(of));
     const rows = await rowsOf<{ message_id: string; reported_at: string | Date }>(
       tx,
       sql`
       insert into device_reports (tenant_id, store_id, sender_id, subject, store_device_id, kind, message_id, reported_at, received_at, payload)
-      select ${sender.tenantId}, ${sender.storeId}::int, ${sender.id}, s, d, k, m, t, ${receivedAt.toISOString()}::timestamptz, p
-      from jsonb_to_recordset(${batch}::jsonb) as u(s text, d int, k text, m text, t timestamptz, p jsonb)
+      select ${sender.tenantId}, ${sender.storeId}::int, ${sender.id}, s, d, k, m, t, ${receivedAt.toISOString()}::timestamptz, p::jsonb
+      from unnest(
+        ${column((r) => r.device)}::text[], ${column(subjectOf)}::int[], ${column((r) => r.kind)}::text[], ${column((r) => r.id)}::text[],
+        ${column((_, i) => new Date(times[i]!).toISOString())}::timestamptz[], string_to_array(${reports.map((r) => JSON.stringify(r)).join('\n')}, chr(10))
+      ) as u(s, d, k, m, t, p)
       on conflict (sender_id, message_id, reported_at) do nothing
       returning message_id, reported_at`,
     );
