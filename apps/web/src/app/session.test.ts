@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, test, vi } from 'vitest';
 import { getToken, saveAuth } from '../lib/auth-token';
+import { i18n } from '../lib/i18n';
 
 const logout = vi.hoisted(() => ({ post: vi.fn() }));
 vi.mock('../lib/http/clients', async (original) => ({ ...(await original<object>()), openApi: logout }));
@@ -51,8 +52,13 @@ describe('signing in as somebody else from the sign-in page, without signing out
 
     signInAs('agent-token', 2);
     expect(sessionLoaded()).toBe(false);
-    // The network is not there in this test: what matters is what was forgotten before it was asked.
+    // The network is not there in this test (nothing is asked of it): what matters is what was
+    // forgotten before it was asked.
+    const offline = vi.spyOn(globalThis, 'fetch').mockRejectedValue(new TypeError('Failed to fetch'));
+    const languages = vi.spyOn(i18n, 'loadNamespaces').mockResolvedValue(undefined);
     await ensureSession().catch(() => undefined);
+    offline.mockRestore();
+    languages.mockRestore();
     await vi.waitFor(() => expect(queryClient.getQueryData(['analytics', 'stores', ''])).toBeUndefined());
   });
 });
