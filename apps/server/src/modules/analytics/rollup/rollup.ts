@@ -79,7 +79,7 @@ interface Sum<T> {
   value: T;
 }
 
-/** Sums reports per device and span: `start` makes a span's first value, `add` adds a report to it. */
+/** Reports summed per device and span: `add` answers a report's span's value (made by `start` for the span's first report) to add the report to. */
 class Sums<T> {
   private readonly byKey = new Map<string, Sum<T>>();
   constructor(private readonly spanMs: number) {}
@@ -100,30 +100,13 @@ class Sums<T> {
    */
   relation(name: string, columns: Record<string, [type: ColumnType, of: (value: T) => number | string | null]>): SQL {
     const sums = [...this.byKey.values()];
-    const array = (values: (number | string | null)[], type: ColumnType) => sql`${arrayOf(values)}::${ARRAY_TYPES[type]}`;
+    const array = (type: ColumnType, of: (sum: Sum<T>) => number | string | null) => sql`${arrayOf(sums.map(of))}::${ARRAY_TYPES[type]}`;
     const arrays = [
-      array(
-        sums.map((s) => s.tenant),
-        'int',
-      ),
-      array(
-        sums.map((s) => s.store),
-        'int',
-      ),
-      array(
-        sums.map((s) => s.device),
-        'int',
-      ),
-      array(
-        sums.map((s) => new Date(s.at).toISOString()),
-        'timestamptz',
-      ),
-      ...Object.values(columns).map(([type, of]) =>
-        array(
-          sums.map((s) => of(s.value)),
-          type,
-        ),
-      ),
+      array('int', (s) => s.tenant),
+      array('int', (s) => s.store),
+      array('int', (s) => s.device),
+      array('timestamptz', (s) => new Date(s.at).toISOString()),
+      ...Object.values(columns).map(([type, of]) => array(type, (s) => of(s.value))),
     ];
     const names = sql.join([sql`tenant, store, device, at`, ...Object.keys(columns).map((n) => sql.identifier(n))], sql`, `);
     return sql`${sql.identifier(name)} as (
