@@ -1,10 +1,11 @@
 import { gatewayApi, luminaireApi, mobileDeviceApi } from '@lightdesk/contract';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { appUserClient } from '../../../test/app-users';
 import { makeStore, tenantIds } from '../../../test/stores';
 import { testApp, type ApiClient, type TestApp } from '../../../test/test-app';
 import { readXlsx } from '../../../test/xlsx';
-import { mobileDevices } from '../schema';
+import { mobileDevices, storeDevices } from '../schema';
 
 let t: TestApp;
 let admin: ApiClient;
@@ -73,6 +74,21 @@ describe('device registry', () => {
     const rows = await readXlsx(await agent.raw('GET', luminaireApi.exportExcel.path));
     expect(new Set(rows.slice(1).map((r) => r[5]))).toEqual(new Set([agentStore.store.meshId]));
     expect((await agent.send(mobileDeviceApi.page, { limit: 100 })).data.list.map((p) => p.model)).toEqual(['iPhone 15']);
+  });
+
+  test('offline devices can be listed silent longest first, never-seen ones last', async () => {
+    const [first, second] = (await admin.send(luminaireApi.page, { meshId: platformStore.store.meshId, limit: 100 })).data.list;
+    await t.ctx.db
+      .update(storeDevices)
+      .set({ lastSeenAt: new Date('2026-01-02T00:00:00Z') })
+      .where(eq(storeDevices.id, first!.id));
+    await t.ctx.db
+      .update(storeDevices)
+      .set({ lastSeenAt: new Date('2026-01-01T00:00:00Z') })
+      .where(eq(storeDevices.id, second!.id));
+    const res = await admin.send(luminaireApi.page, { meshId: platformStore.store.meshId, online: false, sortBy: 'lastSeenAt', sortOrder: 'asc' });
+    expect(res.data.list.map((d) => d.id).slice(0, 2)).toEqual([second!.id, first!.id]);
+    expect(res.data.list[2]!.lastSeenAt).toBeNull();
   });
 
   test('bad input answers 400 naming the field', async () => {

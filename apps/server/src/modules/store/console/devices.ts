@@ -57,6 +57,8 @@ function deviceRoutes(r: RouteBuilder, ctx: AppContext, api: typeof luminaireApi
       model: storeDevices.model,
       firmwareVersion: storeDevices.firmwareVersion,
       createDate: storeDevices.createdAt,
+      // Oldest first lists the devices silent longest (the workbench's offline list); never-seen ones come last.
+      lastSeenAt: storeDevices.lastSeenAt,
     },
     defaultSort: [desc(storeDevices.createdAt), desc(storeDevices.id)],
     excel: {
