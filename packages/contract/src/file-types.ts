@@ -72,6 +72,15 @@ export const FILE_TYPES = {
     mime: 'application/vnd.android.package-archive',
     sniff: (h) => startsWith(h, [0x50, 0x4b, 0x03, 0x04]),
   },
+  // An ISO media file names its brand in a `ftyp` box at byte 4.
+  mp4: { label: 'MP4', extensions: ['.mp4', '.m4v'], mime: 'video/mp4', sniff: (h) => startsWith(h, ascii('ftyp'), 4) },
+  // Matroska's EBML header, whose doc type (within the first bytes) says webm.
+  webm: {
+    label: 'WebM',
+    extensions: ['.webm'],
+    mime: 'video/webm',
+    sniff: (h) => startsWith(h, [0x1a, 0x45, 0xdf, 0xa3]) && new TextDecoder('latin1').decode(h.subarray(0, 64)).includes('webm'),
+  },
   firmware: {
     label: 'Firmware image',
     extensions: ['.bin', '.img', '.hex', '.ota', '.fw', '.zip', '.gbl', '.ebl', '.tar', '.gz'],

@@ -41,3 +41,5 @@ export * from './analytics/period';
 export * from './analytics/analytics';
 export * from './query-string';
 export * from './analytics/stores';
+export * from './content/content';
+export * from './content/public-content';

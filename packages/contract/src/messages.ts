@@ -142,6 +142,10 @@ export const messages = {
   'floor-plan.missing': { zh: '该门店尚未上传平面图', en: 'This store has no floor plan yet' },
   'floor-plan.not-a-sensor': { zh: '该设备不是此门店的传感器', en: 'This device is not a sensor of this store' },
   'file.link-invalid': { zh: '文件链接无效或已过期', en: 'The file link is invalid or has expired' },
+  'content.category-has-questions': { zh: '该分类下仍有问题，无法删除', en: 'This category still holds questions: it cannot be deleted' },
+  'content.category-unknown': { zh: '所属帮助分类不存在', en: 'The help category does not exist' },
+  'content.nothing-to-publish': { zh: '该语言没有可发布的草稿', en: 'This language has no draft to publish' },
+  'content.video-unknown': { zh: '未找到上传的视频，请重新上传', en: 'The uploaded video was not found: please upload it again' },
 } as const satisfies Record<string, { zh: string; en: string }>;
 
 export type MessageKey = keyof typeof messages;
