@@ -9,6 +9,8 @@ import { getBrand } from '../lib/brands';
 import { menuTitle } from '../lib/navigation';
 import { findRoute, type RouteTable } from '../lib/route-table';
 import { redirectTarget } from '../lib/redirect';
+import { countScreenVisit } from '../lib/screen-visits';
+import { useSession } from '../lib/session';
 import { NoScreens } from './no-screens';
 import { Navbar } from './navbar';
 import { PageHost, useScrollMemory } from './page-host';
@@ -63,6 +65,12 @@ export function MainLayout({ table, services }: { table: RouteTable; services: L
   useEffect(() => {
     if (active) visit({ path: active.path, name: active.name, componentName: active.componentName, affix: active.affix, keepAlive: active.keepAlive });
   }, [active, visit]);
+
+  // The workbench offers each person shortcuts to the screens they open most.
+  const userId = useSession((s) => s.user?.id);
+  useEffect(() => {
+    if (active && userId !== undefined) countScreenVisit(userId, active.path);
+  }, [active, userId]);
 
   // The landing page is always in the tags view (affix), even before it is first opened.
   useEffect(() => {

@@ -5,7 +5,7 @@
  */
 const PREFIX = 'lightdesk.';
 
-export type StorageKey = 'token' | 'remember' | 'savedUsername' | 'brand' | 'language' | 'sidebarOpened' | 'size' | 'layoutSettings';
+export type StorageKey = 'token' | 'remember' | 'savedUsername' | 'brand' | 'language' | 'sidebarOpened' | 'size' | 'layoutSettings' | 'screenVisits';
 
 export interface Store {
   get<T>(key: StorageKey): T | undefined;

@@ -10,11 +10,20 @@ import type { Language } from '../../lib/i18n/languages';
 import { menuTitle, useScreens } from '../../lib/navigation';
 import { useSession } from '../../lib/session';
 import { Panel } from '../../components/panel';
+import { FirmwareAwaiting } from './firmware-awaiting';
+import { OfflineDevices } from './offline-devices';
+import { RecentFeedback } from './recent-feedback';
+import { Shortcuts } from './shortcuts';
+import { TodayFigures } from './today-figures';
 import './home.css';
 
 const greetingOf = (hour: number) => (hour < 12 ? 'morning' : hour < 18 ? 'afternoon' : 'evening');
 
-/** Workbench home (`/home`): a greeting and a finder for every screen the user may open. */
+/**
+ * Workbench home (`/home`): a greeting, today's figures of the person's stores, what waits for
+ * them (feedback, offline devices, firmware to verify), shortcuts to their usual screens, and a
+ * finder for every screen they may open. Each panel shows only when its endpoint is theirs to read.
+ */
 export function HomePage() {
   const { t, i18n } = useTranslation('workbench');
   const user = useSession((s) => s.user);
@@ -35,6 +44,13 @@ export function HomePage() {
         <Typography.Title level={3}>{t(`greeting.${greetingOf(now.getHours())}`, { name: user?.nickname || user?.userName || '' })}</Typography.Title>
         <Typography.Text type="secondary">{formatDateTime(now, i18n.language as Language, { dateStyle: 'full' })}</Typography.Text>
       </Panel>
+      <TodayFigures />
+      <Shortcuts />
+      <div className="workbench-columns">
+        <RecentFeedback />
+        <OfflineDevices />
+        <FirmwareAwaiting />
+      </div>
       <Panel title={t('finder.title')}>
         <Input
           allowClear
