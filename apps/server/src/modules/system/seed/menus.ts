@@ -60,6 +60,15 @@ const guide = (name: string, slug: string): MenuSeed => ({
   keepAlive: false,
 });
 
+/** A page of the component gallery: fixed sample data, nothing to change; the platform's administrators hold it. */
+const gallery = (name: string, path: string, componentName: string): MenuSeed => ({
+  name,
+  path,
+  component: `gallery/${path}`,
+  componentName,
+  permission: 'system:gallery:query',
+});
+
 export const MENU_TREE: MenuSeed[] = [
   {
     // A hidden parent titled workbench holds shortcut routes to the main screens.
@@ -250,6 +259,22 @@ export const MENU_TREE: MenuSeed[] = [
       { name: 'User manual', path: '/userManual', component: 'help/user-manual', componentName: 'UserManual', keepAlive: false },
       { name: 'App download', path: '/download', component: 'help/download', componentName: 'AppDownload', keepAlive: false },
       { name: 'Privacy', path: '/privacy-management', component: 'help/privacy', componentName: 'PrivacyManagement', keepAlive: false },
+    ],
+  },
+  {
+    // Hidden: reached by address only. The shared components and chart types in each of their
+    // states, for people building screens and for the browser tests' visual checks.
+    name: 'Test pages',
+    path: '/gallery',
+    componentName: 'Gallery',
+    visible: false,
+    children: [
+      gallery('Test page 1', 'page-1', 'GalleryLists'),
+      gallery('Test page 2', 'page-2', 'GalleryForms'),
+      gallery('Test page 3', 'page-3', 'GalleryStatus'),
+      gallery('Test page 4', 'page-4', 'GalleryUpload'),
+      gallery('Test page 5', 'page-5', 'GalleryFeedback'),
+      gallery('Test charts', 'charts', 'GalleryCharts'),
     ],
   },
 ];
