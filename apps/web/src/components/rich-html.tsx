@@ -12,7 +12,7 @@ DOMPurify.addHook('afterSanitizeAttributes', (node) => {
 /** Rich text as the public pages show it: script, handlers and `javascript:` links removed. */
 export const sanitizeHtml = (html: string): string =>
   DOMPurify.sanitize(html, {
-    USE_PROFILE: { html: true },
+    USE_PROFILES: { html: true },
     ADD_TAGS: ['video', 'source'],
     ADD_ATTR: ['target', 'controls', 'preload', 'poster'],
     FORBID_TAGS: ['style', 'form', 'input', 'button', 'textarea', 'select', 'iframe'],
