@@ -90,6 +90,13 @@ export const SCREENS: Readonly<Record<string, ScreenModule>> = {
   'counting/walk-in/index': () => import('../features/analytics/walk-ins/walk-ins-page').then((m) => ({ default: m.WalkInsPage })),
   'counting/zone/index': () => import('../features/analytics/zones/zones-page').then((m) => ({ default: m.ZonesPage })),
   'counting/current-heatmap/index': () => import('../features/analytics/current-heatmap/current-heatmap-page').then((m) => ({ default: m.CurrentHeatmapPage })),
+  // Test pages and test charts: the shared components in each state, on fixed sample data.
+  'gallery/page-1': () => import('../features/gallery/lists-page').then((m) => ({ default: m.ListsGalleryPage })),
+  'gallery/page-2': () => import('../features/gallery/forms-page').then((m) => ({ default: m.FormsGalleryPage })),
+  'gallery/page-3': () => import('../features/gallery/status-page').then((m) => ({ default: m.StatusGalleryPage })),
+  'gallery/page-4': () => import('../features/gallery/upload-page').then((m) => ({ default: m.UploadGalleryPage })),
+  'gallery/page-5': () => import('../features/gallery/feedback-page').then((m) => ({ default: m.FeedbackGalleryPage })),
+  'gallery/charts': () => import('../features/gallery/charts-page').then((m) => ({ default: m.ChartsGalleryPage })),
 };
 
 // Shown only for menu entries this build has no screen for.
