@@ -31,6 +31,7 @@ export const SCREENS: Readonly<Record<string, ScreenModule>> = {
   'guide/guideCustomerCounting': publicContent,
   'guide/guideHeatmap': publicContent,
   'guide/guideVideoPlayer': publicContent,
+  'guide/recessedSensor': publicContent,
   // Agents, packages, logs and sessions.
   'system/tenant/index': () => import('../features/system/tenant/tenant-page').then((m) => ({ default: m.TenantPage })),
   'system/tenant-package/index': () => import('../features/system/tenant-package/tenant-package-page').then((m) => ({ default: m.TenantPackagePage })),

@@ -1,44 +1,45 @@
+import { GUIDE_SLUGS } from '@lightdesk/contract';
+
 /** The public information pages and the address patterns that show them. */
 export const PUBLIC_PAGES = [
   'download',
   'privacy',
+  'privacyManagement',
   'userManual',
   'enManual',
   'manualVideo',
   'commonIssue',
   'helpCenter',
-  'spotlight',
-  'gateway',
-  'smartSpaceSensor',
-  'sceneRecognition',
-  'customerCounting',
-  'heatmap',
-  'videoPlayer',
-  'recessedSensor',
+  ...GUIDE_SLUGS,
 ] as const;
 export type PublicPageId = (typeof PUBLIC_PAGES)[number];
+export type GuideSlug = (typeof GUIDE_SLUGS)[number];
 
-const GUIDES: Record<string, PublicPageId> = {
-  spotlight: 'spotlight',
-  gateway: 'gateway',
-  smartSpaceSensor: 'smartSpaceSensor',
-  guideSceneRecognition: 'sceneRecognition',
-  guideCustomerCounting: 'customerCounting',
-  guideHeatmap: 'heatmap',
-  guideVideoPlayer: 'videoPlayer',
-  recessedSensor: 'recessedSensor',
+/** The guides' addresses: three name the guide's slug as the original console did, the rest prefix it with `guide`. */
+export const GUIDE_PATHS: Record<GuideSlug, string> = {
+  spotlight: '/guide/spotlight',
+  gateway: '/guide/gateway',
+  smartSpaceSensor: '/guide/smartSpaceSensor',
+  sceneRecognition: '/guide/guideSceneRecognition',
+  customerCounting: '/guide/guideCustomerCounting',
+  heatmap: '/guide/guideHeatmap',
+  videoPlayer: '/guide/guideVideoPlayer',
+  recessedSensor: '/guide/recessedSensor',
 };
+const GUIDE_BY_PATH = new Map(Object.entries(GUIDE_PATHS).map(([slug, path]) => [path, slug as GuideSlug]));
+
+export const isGuide = (id: PublicPageId): id is GuideSlug => (GUIDE_SLUGS as readonly string[]).includes(id);
 
 export interface PublicPageMatch {
   id: PublicPageId;
-  /** Help-centre category / question, privacy policy: shown as context until real content arrives. */
-  detail?: Record<string, string>;
+  /** Help-centre category and question, privacy policy: the ids in the address (not checked here). */
+  detail?: { category?: string; question?: string; policy?: string };
 }
 
 const EXACT: Record<string, PublicPageId> = {
   '/download': 'download',
   '/privacy': 'privacy',
-  '/privacy-management': 'privacy',
+  '/privacy-management': 'privacyManagement',
   '/userManual': 'userManual',
   '/enmanual': 'enManual',
   '/userManualVideo': 'manualVideo',
@@ -48,15 +49,16 @@ const EXACT: Record<string, PublicPageId> = {
 
 export function publicPageOf(pathname: string): PublicPageMatch | undefined {
   const path = pathname.replace(/\/+$/, '') || '/';
-  const exact = EXACT[path];
+  const exact = EXACT[path] ?? GUIDE_BY_PATH.get(path);
   if (exact) return { id: exact };
-  let m = /^\/guide\/([A-Za-z]+)$/.exec(path);
-  if (m && GUIDES[m[1]!]) return { id: GUIDES[m[1]!]! };
-  m = /^\/help-center\/category\/([^/]+)$/.exec(path);
+  let m = /^\/help-center\/category\/([^/]+)$/.exec(path);
   if (m) return { id: 'helpCenter', detail: { category: decodeURIComponent(m[1]!) } };
   m = /^\/help-center\/question\/([^/]+)\/([^/]+)$/.exec(path);
   if (m) return { id: 'helpCenter', detail: { category: decodeURIComponent(m[1]!), question: decodeURIComponent(m[2]!) } };
   m = /^\/privacy-management\/([^/]+)$/.exec(path);
-  if (m) return { id: 'privacy', detail: { policy: decodeURIComponent(m[1]!) } };
+  if (m) return { id: 'privacyManagement', detail: { policy: decodeURIComponent(m[1]!) } };
   return undefined;
 }
+
+/** An id from the address, or undefined when it is not one (the page then says "not found"). */
+export const idOf = (text: string | undefined): number | undefined => (text && /^[1-9]\d{0,9}$/.test(text) ? Number(text) : undefined);

@@ -1,31 +1,53 @@
-import Alert from 'antd/es/alert';
-import Typography from 'antd/es/typography';
 import { useTranslation } from 'react-i18next';
 import { lazyPart } from '../../lib/lazy';
 import type { ScreenProps } from '../../lib/navigation';
-import { publicPageOf, type PublicPageMatch } from './pages';
+import { Articles } from './articles';
+import { GuidePage } from './guide-page';
+import { HelpCategory, HelpHome, HelpQuestion } from './help-center';
+import { isGuide, publicPageOf, type PublicPageMatch } from './pages';
+import { CurrentPolicy, OnePolicy, PolicyVersions } from './privacy';
+import { useReaderLanguage } from './use-reader-language';
+import { VideoManual } from './video-manual';
 import './public.css';
 
 // The download page lists the published app versions, with QR codes; its code loads on that page only.
 const DownloadPage = lazyPart<object>(() => import('../release/app-version/download-page').then((m) => ({ default: m.DownloadPage })));
 
-/**
- * The text of a public information page; the download page is the app's. The others are placeholders with real copy: the full
- * manuals, guides and help centre are later issues, and the banner says so.
- */
-export function PublicContent({ page }: { page: PublicPageMatch }) {
+function Page({ page }: { page: PublicPageMatch }) {
   const { t } = useTranslation('public');
-  if (page.id === 'download') return <DownloadPage />;
-  const { detail } = page;
+  const language = useReaderLanguage();
+  const { id, detail = {} } = page;
+  if (isGuide(id)) return <GuidePage key={id} slug={id} />;
+  switch (id) {
+    case 'download':
+      return <DownloadPage />;
+    case 'helpCenter':
+      if (detail.question) return <HelpQuestion categoryId={detail.category ?? ''} questionId={detail.question} />;
+      if (detail.category) return <HelpCategory categoryId={detail.category} />;
+      return <HelpHome />;
+    case 'commonIssue':
+      return <Articles section="common-issue" title={t('commonIssue.title')} language={language} />;
+    // The two manuals are editions in one language each, whoever reads them.
+    case 'userManual':
+      return <Articles section="manual-chapter" title={t('userManual.title')} language="zh-CN" />;
+    case 'enManual':
+      return <Articles section="manual-chapter" title={t('enManual.title')} language="en-US" />;
+    case 'manualVideo':
+      return <VideoManual />;
+    case 'privacy':
+      return <CurrentPolicy />;
+    case 'privacyManagement':
+      return detail.policy ? <OnePolicy policyId={detail.policy} /> : <PolicyVersions />;
+  }
+}
+
+/** The text of a public page (the download page is the app's), the same signed out and in the console. */
+export function PublicContent({ page }: { page: PublicPageMatch }) {
+  if (page.id === 'download') return <Page page={page} />;
   return (
-    <article className="public-content" data-testid={`public-page-${page.id}`}>
-      <Typography.Title level={2}>{t(`${page.id}.title`)}</Typography.Title>
-      <Alert type="info" showIcon title={t('placeholder')} className="public-placeholder" />
-      <Typography.Paragraph>{t(`${page.id}.body`)}</Typography.Paragraph>
-      {detail?.category && <Typography.Paragraph type="secondary">{t('detail.category', { id: detail.category })}</Typography.Paragraph>}
-      {detail?.question && <Typography.Paragraph type="secondary">{t('detail.question', { id: detail.question })}</Typography.Paragraph>}
-      {detail?.policy && <Typography.Paragraph type="secondary">{t('detail.policy', { id: detail.policy })}</Typography.Paragraph>}
-    </article>
+    <div className="public-content" data-testid={`public-page-${page.id}`}>
+      <Page page={page} />
+    </div>
   );
 }
 

@@ -3,6 +3,7 @@ import { Link } from 'react-router';
 import { copyrightLine, getBrand } from '../../lib/brands';
 import { AntdScope } from '../../lib/antd-scope';
 import { getToken } from '../../lib/auth-token';
+import { PublicLanguage, PublicNav } from './public-nav';
 import { PublicContent } from './public-content';
 import type { PublicPageMatch } from './pages';
 
@@ -10,17 +11,24 @@ import type { PublicPageMatch } from './pages';
 export function PublicPage({ page }: { page: PublicPageMatch }) {
   const { t } = useTranslation('public');
   const brand = getBrand();
+  const onBackdrop = brand.colors.onBackdrop;
   return (
     <AntdScope primary={brand.colors.primary}>
-      <div className="public-page">
-        <header className="public-header" style={{ background: brand.colors.backdrop, color: brand.colors.onBackdrop }}>
-          <div className="public-brand">
-            <img src={brand.logo} alt="" width={32} height={32} />
-            <span>{brand.name}</span>
+      <div className="public-page" data-brand={brand.key}>
+        <header className="public-header" style={{ background: brand.colors.backdrop, color: onBackdrop }}>
+          <div className="public-header-row">
+            <Link to="/help-center" className="public-brand" style={{ color: onBackdrop }}>
+              <img src={brand.logo} alt="" width={32} height={32} />
+              <span>{brand.name}</span>
+            </Link>
+            <div className="public-header-tools">
+              <PublicLanguage />
+              <Link to={getToken() ? '/' : '/login'} style={{ color: onBackdrop }}>
+                {t(getToken() ? 'openConsole' : 'signIn')}
+              </Link>
+            </div>
           </div>
-          <Link to={getToken() ? '/' : '/login'} style={{ color: brand.colors.onBackdrop }}>
-            {t(getToken() ? 'openConsole' : 'signIn')}
-          </Link>
+          <PublicNav color={onBackdrop} />
         </header>
         <main className="public-main">
           <PublicContent page={page} />

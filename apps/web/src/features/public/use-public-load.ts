@@ -1,0 +1,35 @@
+import { useCallback, useEffect, useState } from 'react';
+import { ApiError } from '../../lib/http';
+
+/** Thrown by a loader when the address names no item (not an id): shown as "not found" without asking the server. */
+export class NotFound extends Error {}
+
+export type Loaded<T> = { state: 'loading' } | { state: 'ready'; data: T } | { state: 'missing' } | { state: 'failed' };
+
+/**
+ * Loads what a public page shows, again whenever `key` changes (another item, another language).
+ * Public pages are also shown signed out, outside the console's query cache, so this is a plain
+ * effect; "not found" from the server is a state of its own, not a failure.
+ */
+export function usePublicLoad<T>(key: string, load: () => Promise<T>): Loaded<T> & { retry: () => void } {
+  const [loaded, setLoaded] = useState<{ key: string; value: Loaded<T> }>({ key, value: { state: 'loading' } });
+  const [attempt, setAttempt] = useState(0);
+  useEffect(() => {
+    let live = true;
+    load().then(
+      (data) => live && setLoaded({ key, value: { state: 'ready', data } }),
+      (error: unknown) =>
+        live && setLoaded({ key, value: { state: error instanceof NotFound || (error instanceof ApiError && error.code === 404) ? 'missing' : 'failed' } }),
+    );
+    return () => {
+      live = false;
+    };
+    // `load` is a new function each render; what it loads is named by `key`.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [key, attempt]);
+  const retry = useCallback(() => {
+    setLoaded({ key, value: { state: 'loading' } });
+    setAttempt((n) => n + 1);
+  }, [key]);
+  return { ...(loaded.key === key ? loaded.value : { state: 'loading' }), retry };
+}
