@@ -32,6 +32,13 @@ export const SCREENS: Readonly<Record<string, ScreenModule>> = {
   'guide/guideHeatmap': publicContent,
   'guide/guideVideoPlayer': publicContent,
   'guide/recessedSensor': publicContent,
+  // Content staff write and publish for the public pages.
+  'content/guide/index': () => import('../features/content/content-screens').then((m) => ({ default: m.GuidesScreen })),
+  'content/help/index': () => import('../features/content/content-screens').then((m) => ({ default: m.HelpScreen })),
+  'content/common-issue/index': () => import('../features/content/content-screens').then((m) => ({ default: m.CommonIssuesScreen })),
+  'content/manual/index': () => import('../features/content/content-screens').then((m) => ({ default: m.ManualScreen })),
+  'content/video/index': () => import('../features/content/content-screens').then((m) => ({ default: m.VideoManualScreen })),
+  'content/privacy/index': () => import('../features/content/content-screens').then((m) => ({ default: m.PrivacyScreen })),
   // Agents, packages, logs and sessions.
   'system/tenant/index': () => import('../features/system/tenant/tenant-page').then((m) => ({ default: m.TenantPage })),
   'system/tenant-package/index': () => import('../features/system/tenant-package/tenant-package-page').then((m) => ({ default: m.TenantPackagePage })),
