@@ -24,3 +24,4 @@ await build({
   logLevel: 'warning',
 });
 cpSync('src/db/migrations', 'dist/migrations', { recursive: true });
+cpSync('src/modules/content/seed', 'dist/content-seed', { recursive: true });

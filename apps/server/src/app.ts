@@ -21,13 +21,14 @@ import { registerDelivery } from './lib/web-assets';
 import { callerKindOf, defineRoutes, SENT, type Area, type RouteDef } from './lib/routes';
 import healthRoutes, { readyRoute } from './health';
 import { analyticsArea } from './modules/analytics';
+import { contentArea } from './modules/content';
 import { deviceArea } from './modules/device';
 import { releaseArea } from './modules/release';
 import { storeArea } from './modules/store';
 import { recordOperation, systemArea } from './modules/system';
 
 /** The product's areas, each with its routes and the callers it authenticates. */
-export const AREAS: Area[] = [systemArea, storeArea, deviceArea, releaseArea, analyticsArea];
+export const AREAS: Area[] = [systemArea, storeArea, deviceArea, releaseArea, analyticsArea, contentArea];
 
 /** Requests per minute per caller (per client address for anonymous calls) when a route sets none. */
 const SURFACE_RATE_LIMITS: Record<SurfaceName, { signedIn: number; anonymous: number }> = {

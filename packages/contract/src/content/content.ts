@@ -59,10 +59,10 @@ export const GUIDE_SLUGS = [
   'recessedSensor',
 ] as const;
 
-/** Letters and digits in words joined by single hyphens: part of a public address. */
+/** Letters and digits in words joined by single hyphens or dots (a policy's `1.0`): part of a public address. */
 export const ContentSlug = Text(80)
   .min(1)
-  .regex(/^[A-Za-z0-9]+(-[A-Za-z0-9]+)*$/, 'must be letters and digits, words joined by single hyphens');
+  .regex(/^[A-Za-z0-9]+([.-][A-Za-z0-9]+)*$/, 'must be letters and digits, words joined by single hyphens or dots');
 /** Plain text: the title of an item in one language. */
 export const ContentTitle = Text(200).min(1);
 /** Rich text as HTML; the server keeps only its allow-list of tags and attributes. */

@@ -36,6 +36,7 @@ const ACTION_NAMES: Record<string, string> = {
   kick: 'Kick out',
   import: 'Import',
   run: 'Run now',
+  publish: 'Publish',
 };
 
 /** A screen and its buttons: `screen('Staff', 'user', 'system:user', ['create', ...])`. */
@@ -52,6 +53,8 @@ function screen(name: string, path: string, prefix: string, actions: string[], e
   };
 }
 const CRUD = ['create', 'update', 'delete', 'export'];
+/** Content is written, then published per language. */
+const CONTENT_ACTIONS = ['create', 'update', 'delete', 'publish'];
 const guide = (name: string, slug: string): MenuSeed => ({
   name,
   path: slug,
@@ -231,6 +234,20 @@ export const MENU_TREE: MenuSeed[] = [
     icon: 'cluster',
     componentName: 'Iot',
     children: [screen('Products', 'product', 'iot:product', CRUD), screen('Devices', 'device', 'iot:device', CRUD)],
+  },
+  {
+    name: 'Content',
+    path: '/content',
+    icon: 'edit',
+    componentName: 'Content',
+    children: [
+      screen('Guides', 'guide', 'content:guide', CONTENT_ACTIONS),
+      screen('Help centre', 'help', 'content:help', CONTENT_ACTIONS),
+      screen('Common issues', 'common-issue', 'content:common-issue', CONTENT_ACTIONS),
+      screen('User manuals', 'manual', 'content:manual', CONTENT_ACTIONS),
+      screen('Video manual', 'video', 'content:video', CONTENT_ACTIONS),
+      screen('Privacy policies', 'privacy', 'content:privacy', CONTENT_ACTIONS),
+    ],
   },
   {
     name: 'Guides',

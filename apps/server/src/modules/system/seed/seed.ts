@@ -19,6 +19,7 @@ import {
 } from '../schema';
 import { createTenantAdminRole } from '../tenant-package/agent-package';
 import { hashPassword, randomPassword } from '../../../lib/secrets';
+import { seedContent } from '../../content';
 import { seedAreas } from './areas';
 import { seedConfigs } from './configs';
 import { DICTIONARIES } from './dictionaries';
@@ -90,6 +91,7 @@ export async function seedDatabase(db: Database, options: { adminPassword?: stri
   await seedConfigs(db);
   await seedAreas(db);
   await syncMenus(db);
+  await seedContent(db);
   const [existing] = await db.select({ id: tenants.id }).from(tenants).where(eq(tenants.code, PLATFORM_TENANT));
   if (existing) return { generated: false, demoUsers: [] };
 

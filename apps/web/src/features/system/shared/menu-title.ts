@@ -25,6 +25,7 @@ export const MENU_BUTTON_KEYS: Readonly<Record<string, string>> = {
   Import: 'menuButton.import',
   'Run now': 'menuButton.runNow',
   'Set location': 'menuButton.setLocation',
+  Publish: 'menuButton.publish',
 };
 
 /** An entry of a menu tree to administer (the list-all-simple answer has these fields). */

@@ -1,0 +1,118 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { GUIDE_SLUGS, publicContentApi } from '@lightdesk/contract';
+import { count } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { testApp, type TestApp } from '../../test/test-app';
+import { readSeedFolder, SEED_FOLDER, SeedFormatError, seedContent } from './seed-loader';
+import { contentItems, contentTranslations } from './schema';
+
+const FIXTURE = path.join(path.dirname(fileURLToPath(import.meta.url)), 'seed-fixture');
+
+let t: TestApp;
+const scratch: string[] = [];
+beforeAll(async () => {
+  t = await testApp();
+});
+afterAll(async () => {
+  await t.close();
+  for (const dir of scratch) fs.rmSync(dir, { recursive: true, force: true });
+});
+
+/** A seed folder holding exactly these files. */
+function folder(files: Record<string, string>) {
+  const root = fs.mkdtempSync(path.join(os.tmpdir(), 'lightdesk-seed-'));
+  scratch.push(root);
+  for (const [name, text] of Object.entries(files)) {
+    fs.mkdirSync(path.dirname(path.join(root, name)), { recursive: true });
+    fs.writeFileSync(path.join(root, name), text);
+  }
+  return root;
+}
+const file = (front: string, body = 'Some text.') => `---\n${front}\n---\n\n${body}\n`;
+
+describe('reading the seed', () => {
+  test('Markdown files become items with a translation per language, converted to HTML', () => {
+    const items = readSeedFolder(FIXTURE);
+    const spotlight = items.find((i) => i.section === 'guide')!;
+    expect(spotlight).toMatchObject({ slug: 'spotlight', order: 2 });
+    expect([...spotlight.translations.keys()].sort()).toEqual(['en-US', 'zh-CN']);
+    const html = spotlight.translations.get('en-US')!.html;
+    expect(html).toContain('<h2>Mounting</h2>');
+    expect(html).toContain('<strong>track</strong>');
+    expect(html).toContain('<table>');
+    expect(items.find((i) => i.section === 'help-question')).toMatchObject({ slug: 'first-question', parent: 'basics' });
+    expect(items.find((i) => i.section === 'privacy-policy')).toMatchObject({ slug: '2.0', version: '2.0', effective: '2026-02-01' });
+    // Categories come before their questions.
+    const sections = items.map((i) => i.section);
+    expect(sections.indexOf('help-category')).toBeLessThan(sections.indexOf('help-question'));
+  });
+
+  test.each([
+    ['no front matter', { 'guides/spotlight.en-US.md': 'Just text' }, /front matter/],
+    ['a missing title', { 'guides/spotlight.en-US.md': file('order: 1') }, /lacks title/],
+    ['an order that is no number', { 'guides/spotlight.en-US.md': file('title: T\norder: first') }, /order/],
+    ['an unknown key', { 'guides/spotlight.en-US.md': file('title: T\norder: 1\nauthor: me') }, /author/],
+    ['an empty body', { 'guides/spotlight.en-US.md': file('title: T\norder: 1', '') }, /no body/],
+    ['an unknown language', { 'guides/spotlight.en-US.md': file('title: T\norder: 1'), 'guides/spotlight.xx-XX.md': file('title: T\norder: 1') }, /xx-XX/],
+    ['no en-US file', { 'guides/spotlight.zh-CN.md': file('title: T\norder: 1') }, /no en-US/],
+    [
+      'orders that differ by language',
+      { 'guides/spotlight.en-US.md': file('title: T\norder: 1'), 'guides/spotlight.zh-CN.md': file('title: T\norder: 2') },
+      /order differs/,
+    ],
+    ['an unknown guide', { 'guides/lamp.en-US.md': file('title: T\norder: 1') }, /guide's slug/],
+    ['an unknown section', { 'blog/post.en-US.md': file('title: T\norder: 1') }, /section folder/],
+    ['a question without its category', { 'help/basics/q.en-US.md': file('title: T\norder: 1') }, /_category/],
+    ['a policy without its version', { 'privacy/1.0.en-US.md': file('title: T\norder: 1\neffective: 2026-01-01') }, /lacks version/],
+    ['a policy with a bad date', { 'privacy/1.0.en-US.md': file('title: T\norder: 1\nversion: 1.0\neffective: soon') }, /effective/],
+  ])('a seed with %s fails loudly, naming the file', (_name, files, problem) => {
+    const root = folder(files);
+    expect(() => readSeedFolder(root)).toThrow(SeedFormatError);
+    expect(() => readSeedFolder(root)).toThrow(problem);
+  });
+
+  test('a missing seed folder fails too', () => {
+    expect(() => readSeedFolder(path.join(os.tmpdir(), 'no-such-lightdesk-seed'))).toThrow(/not found/);
+  });
+});
+
+describe('seeding', () => {
+  const counts = async () => {
+    const [items] = await t.ctx.db.select({ n: count() }).from(contentItems);
+    const [translations] = await t.ctx.db.select({ n: count() }).from(contentTranslations);
+    return [items!.n, translations!.n];
+  };
+
+  test('places what is missing as published items, keeps what exists, and is idempotent', async () => {
+    const spotlightBefore = await t.api.send(publicContentApi.item, { section: 'guide', slug: 'spotlight' });
+    await seedContent(t.ctx.db, FIXTURE);
+    const after = await counts();
+    await seedContent(t.ctx.db, FIXTURE);
+    expect(await counts()).toEqual(after);
+
+    const category = await t.api.send(publicContentApi.item, { section: 'help-category', slug: 'basics' });
+    expect(category.data).toMatchObject({ title: 'Basics fixture', language: 'en-US' });
+    const question = await t.api.send(publicContentApi.item, { section: 'help-question', slug: 'first-question', parentId: category.data.id });
+    expect(question.data.body).toContain('<a href="https://example.com/docs">the docs</a>');
+    const policy = await t.api.send(publicContentApi.item, { section: 'privacy-policy', slug: '2.0' });
+    expect(policy.data).toMatchObject({ version: '2.0', effectiveDate: '2026-02-01' });
+    // The shipped spotlight guide was there already: the fixture's does not replace it.
+    expect((await t.api.send(publicContentApi.item, { section: 'guide', slug: 'spotlight' })).data.title).toBe(spotlightBefore.data.title);
+  });
+
+  test('the shipped seed is well formed and has all eight guides in English and Chinese', async () => {
+    expect(readSeedFolder(SEED_FOLDER).length).toBeGreaterThan(0);
+    for (const language of ['en-US', 'zh-CN'] as const) {
+      const guides = await t.api.send(publicContentApi.list, { section: 'guide', language });
+      expect(
+        guides.data
+          .filter((g) => g.language === language)
+          .map((g) => g.slug)
+          .sort(),
+      ).toEqual([...GUIDE_SLUGS].sort());
+    }
+  });
+});
