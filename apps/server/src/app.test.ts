@@ -65,7 +65,8 @@ describe('envelope and plumbing', () => {
     const doc = (await (await t.api.raw('GET', '/api/docs')).json()) as { openapi: string; paths: Record<string, Record<string, Operation>> };
     expect(doc.openapi).toMatch(/^3\./);
     // Excel exports, signed file links, content files, firmware download links, the OpenID callback's redirect, the probes and this document answer no envelope.
-    const noEnvelope = /\/export-excel$|^\/open\/files\/|^\/open\/content\/files\/|^\/open\/ota\/download\/|^\/open\/auth\/oidc\/:provider\/callback$|^\/(health|ready|api\/docs)$/;
+    const noEnvelope =
+      /\/export-excel$|^\/open\/files\/|^\/open\/content\/files\/|^\/open\/ota\/download\/|^\/open\/auth\/oidc\/:provider\/callback$|^\/(health|ready|api\/docs)$/;
     for (const r of t.routes) {
       const op = doc.paths[r.url.replace(/:(\w+)/g, '{$1}')]?.[r.method.toLowerCase()];
       expect(op, `${r.method} ${r.url}`).toBeDefined();
