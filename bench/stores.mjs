@@ -1,21 +1,28 @@
 // Store list through the API against the same SQL run bare, on PostgreSQL with 10,000 stores,
 // 100,000 app users and 500,000 devices. Run with tsx (the server is TypeScript):
-//   node --import tsx bench/stores.mjs [--runs 200] [--keep]
+//   node --import tsx bench/stores.mjs [--runs 200] [--keep] [--reuse <database>]
 // BENCH_DATABASE_URL names a PostgreSQL server (default postgres://postgres@127.0.0.1:5432/postgres);
-// a fresh database is made there and dropped afterwards unless --keep.
+// a fresh database is made there and dropped afterwards unless --keep (or --reuse, which skips loading).
+// The HTTP client runs in a child process of its own, as a real client does: in the server's
+// process its fetches, JSON parsing and garbage would be timed as the server's.
+import { fork } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
+import { once } from 'node:events';
+import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import pg from 'pg';
 import { openDatabase } from '../apps/server/src/db/client.ts';
 import { seedDatabase } from '../apps/server/src/modules/system/index.ts';
 import { adminToken, startBenchServer } from './server.mjs';
 
-const { values: args } = parseArgs({ options: { runs: { type: 'string', default: '200' }, keep: { type: 'boolean', default: false } } });
-const RUNS = Number(args.runs);
 const WARM_UP = 20;
+const { values: args } = parseArgs({
+  options: { runs: { type: 'string', default: '200' }, keep: { type: 'boolean', default: false }, reuse: { type: 'string' } },
+});
+const RUNS = Number(args.runs);
 const PASSWORD = 'Bench-Passw0rd-only';
 const server = new URL(process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres');
-const name = `lightdesk_bench_stores_${randomBytes(4).toString('hex')}`;
+const name = args.reuse ?? `lightdesk_bench_stores_${randomBytes(4).toString('hex')}`;
 const target = new URL(server);
 target.pathname = `/${name}`;
 
@@ -33,24 +40,28 @@ pg.Client.prototype.query = function (config, values, callback) {
 
 const admin = new pg.Client({ connectionString: server.toString() });
 await admin.connect();
-await admin.query(`CREATE DATABASE ${name}`);
+if (!args.reuse) await admin.query(`CREATE DATABASE ${name}`);
 let database;
 let app;
-let bulk;
+let bare;
+let http;
 try {
   database = await openDatabase({ url: target.toString() });
   await database.migrate();
-  await seedDatabase(database.db, { adminPassword: PASSWORD, demo: false });
-  bulk = new pg.Client({ connectionString: target.toString() });
-  await bulk.connect();
-  const seeding = performance.now();
-  await seed(bulk);
-  console.error(`seeded in ${Math.round(performance.now() - seeding)} ms`);
+  // The bare leg's own connections: the list's statements run side by side, as the server sends them.
+  bare = new pg.Pool({ connectionString: target.toString(), max: 2 });
+  if (!args.reuse) {
+    await seedDatabase(database.db, { adminPassword: PASSWORD, demo: false });
+    const seeding = performance.now();
+    await seed(bare);
+    console.error(`seeded in ${Math.round(performance.now() - seeding)} ms`);
+  }
 
   const started = await startBenchServer(database, { DATABASE_URL: target.toString() });
   app = started.built.app;
   const base = started.base;
   const token = await adminToken(base, PASSWORD);
+  http = startClient();
 
   const cases = [
     ['page 1', {}],
@@ -60,22 +71,18 @@ try {
   for (const [label, q] of cases) {
     const url = new URL('/api/store/mesh/page', base);
     for (const [k, v] of Object.entries(q)) url.searchParams.set(k, String(v));
-    const call = async () => {
-      const body = await (await fetch(url, { headers: { authorization: `Bearer ${token}` } })).json();
-      if (body.code !== 200 || body.data.list.length !== 20) throw new Error(`${label}: unexpected answer ${JSON.stringify(body).slice(0, 200)}`);
-    };
+    const request = { url: url.toString(), token, label };
     recording = true;
-    await call();
+    await http.run({ ...request, runs: 1, warmUp: 0 });
     recording = false;
     // The list's own statements (count and page), not the session check or the access log.
     if (process.env.BENCH_VERBOSE) for (const s of recorded) console.error(s.text.slice(0, 160));
     const statements = recorded.splice(0).filter((s) => /from "stores"/.test(s.text));
     if (statements.length !== 2) throw new Error(`${label}: expected the count and the page statement, saw ${statements.length}`);
-    const bare = async () => {
-      for (const s of statements) await bulk.query({ text: s.text, values: s.values, rowMode: 'array' });
-    };
-    const api = await measure(call);
-    const sql = await measure(bare);
+    // The handler sends both before it awaits either; the bare leg does the same on two connections.
+    const replay = () => Promise.all(statements.map((s) => bare.query({ text: s.text, values: s.values, rowMode: 'array' })));
+    const api = figures(await http.run({ ...request, runs: RUNS, warmUp: WARM_UP }));
+    const sql = figures(await measure(replay));
     const goal = 2 * sql.p95 + 2;
     console.log(
       `store list ${label}: API p50 ${api.p50.toFixed(2)} ms p95 ${api.p95.toFixed(2)} ms; bare SQL p50 ${sql.p50.toFixed(2)} ms p95 ${sql.p95.toFixed(2)} ms; ` +
@@ -83,25 +90,49 @@ try {
     );
   }
 } finally {
-  await bulk?.end();
+  http?.stop();
+  await bare?.end();
   await app?.close();
   await database?.close();
-  if (!args.keep) await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-  else console.error(`kept database ${name}`);
+  if (!args.keep && !args.reuse) await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+  else console.error(`kept database ${name} (next time: --reuse ${name})`);
   await admin.end();
 }
 
-async function measure(run) {
-  for (let i = 0; i < WARM_UP; i++) await run();
+async function measure(run, runs = RUNS, warmUp = WARM_UP) {
+  for (let i = 0; i < warmUp; i++) await run();
   const times = [];
-  for (let i = 0; i < RUNS; i++) {
+  for (let i = 0; i < runs; i++) {
     const start = performance.now();
     await run();
     times.push(performance.now() - start);
   }
-  times.sort((a, b) => a - b);
-  const at = (p) => times[Math.min(times.length - 1, Math.floor(p * times.length))];
+  return times;
+}
+
+function figures(times) {
+  const sorted = [...times].sort((a, b) => a - b);
+  const at = (p) => sorted[Math.min(sorted.length - 1, Math.floor(p * sorted.length))];
   return { p50: at(0.5), p95: at(0.95) };
+}
+
+/** The client process (stores-client.mjs); each message asks it to time a run of requests. */
+function startClient() {
+  const child = fork(fileURLToPath(new URL('./stores-client.mjs', import.meta.url)), [], { execArgv: [] });
+  let queue = Promise.resolve();
+  return {
+    run: (request) => {
+      const done = queue.then(async () => {
+        child.send(request);
+        const [reply] = await once(child, 'message');
+        if (reply.error) throw new Error(reply.error);
+        return reply.times;
+      });
+      queue = done.catch(() => undefined);
+      return done;
+    },
+    stop: () => child.kill(),
+  };
 }
 
 /** Bulk rows in a few statements: every fifth store an agent's, ten countries, 50 devices a store. */
