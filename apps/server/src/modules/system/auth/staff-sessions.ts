@@ -46,11 +46,13 @@ export async function createSession(ctx: AppContext, user: { id: number; tenantI
   return { token, expiresAt, idleTimeout: life.idle };
 }
 
-/** The live session behind a token, or null when the token is unknown, revoked or expired. */
-export async function resolveSession(ctx: AppContext, token: string): Promise<Session | null> {
-  const now = ctx.clock.now();
-  // One statement per request: the session, its person and tenant, and their grants.
-  const [row] = await ctx.db
+/**
+ * The statement behind every console request: the session, its person and tenant, and their
+ * grants. Prepared once per database (named on PostgreSQL), so a request neither rebuilds it
+ * nor has the server parse and plan it again.
+ */
+const sessionLookup = (db: Database) =>
+  db
     .select({
       id: sessions.id,
       userId: sessions.userId,
@@ -76,7 +78,17 @@ export async function resolveSession(ctx: AppContext, token: string): Promise<Se
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
     .innerJoin(tenants, eq(tenants.id, sessions.tenantId))
-    .where(eq(sessions.tokenHash, sha256(token)));
+    .where(eq(sessions.tokenHash, sql.placeholder('tokenHash')))
+    .prepare('staff_session_by_token');
+const sessionLookups = new WeakMap<Database, ReturnType<typeof sessionLookup>>();
+
+/** The live session behind a token, or null when the token is unknown, revoked or expired. */
+export async function resolveSession(ctx: AppContext, token: string): Promise<Session | null> {
+  const now = ctx.clock.now();
+  let lookup = sessionLookups.get(ctx.db);
+  if (!lookup) sessionLookups.set(ctx.db, (lookup = sessionLookup(ctx.db)));
+  // Read afresh on every request: a revoked session, a disabled account or a withdrawn role counts at once.
+  const [row] = await lookup.execute({ tokenHash: sha256(token) });
   if (!row || row.revokedAt) return null;
   const idleFor = (now.getTime() - row.lastSeenAt.getTime()) / 1000;
   if (now >= row.expiresAt || idleFor >= lifetimeOf(row.rememberMe).idle) return null;
