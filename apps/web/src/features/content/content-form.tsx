@@ -29,7 +29,8 @@ import { LANGUAGE_LABELS } from '../../lib/i18n/languages';
 import { notify } from '../../lib/notify';
 import { usePermission } from '../../lib/permission';
 import { useRefreshResource } from '../../lib/resource-cache';
-import { contentCaches, contentDetailQuery, contentPageQuery, publishContent, saveContent, unpublishContent, uploadContentFile } from './api';
+import { CategorySelect } from './category-select';
+import { contentCaches, contentDetailQuery, publishContent, saveContent, unpublishContent, uploadContentFile } from './api';
 import { RichTextField } from './editor';
 import { PreviewDialog } from './preview-dialog';
 import { StatusTag } from './status-tag';
@@ -70,12 +71,6 @@ function initialValues(detail: ContentDetail | undefined): Partial<Values> {
     effectiveDate: detail.effectiveDate ?? undefined,
     translations: Object.fromEntries(detail.translations.map((tr) => [tr.language, { title: tr.title, body: tr.body }])),
   };
-}
-
-/** The help categories to file a question under. */
-function CategorySelect(props: { value?: number; onChange?: (value: number) => void; id?: string }) {
-  const { data } = useQuery(contentPageQuery('help-category')({ page: 1, limit: 100 }));
-  return <Select {...props} options={data?.list.map((c) => ({ value: c.id, label: c.title }))} loading={!data} data-testid="content-category" />;
 }
 
 /**

@@ -7,12 +7,13 @@ import Tooltip from 'antd/es/tooltip';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { col, dateCol } from '../../components/list-columns';
-import { selectFilter, textFilter } from '../../components/list-filters';
+import { controlFilter, selectFilter, textFilter } from '../../components/list-filters';
 import { ListPage } from '../../components/list-page';
 import { LANGUAGE_LABELS } from '../../lib/i18n/languages';
 import { usePermission } from '../../lib/permission';
 import { useRefreshResource } from '../../lib/resource-cache';
 import { contentCaches, contentPageQuery, deleteContent, moveContent, previewContent } from './api';
+import { CategoryName, CategorySelect } from './category-select';
 import { contentForm } from './content-form';
 import { PreviewDialog } from './preview-dialog';
 import { LanguageStates } from './status-tag';
@@ -37,6 +38,7 @@ export function ContentList({ section, inUrl = true }: { section: ContentSection
       col<ContentItem>('sortOrder', t('field.sortOrder'), { sortable: true, width: 90 }),
       col<ContentItem>('title', t('field.title'), { ellipsis: true }),
       col<ContentItem>('slug', t('field.slug'), { sortable: true }),
+      ...(section === 'help-question' ? [col<ContentItem>('parentId', t('field.category'), { render: (id: number | null) => <CategoryName id={id} /> })] : []),
       ...(section === 'privacy-policy'
         ? [col<ContentItem>('version', t('field.version')), col<ContentItem>('effectiveDate', t('field.effectiveDate'), { sortable: true })]
         : []),
@@ -86,6 +88,7 @@ export function ContentList({ section, inUrl = true }: { section: ContentSection
             t('field.language'),
             CONTENT_LANGUAGES.map((l) => ({ value: l, label: LANGUAGE_LABELS[l] })),
           ),
+          ...(section === 'help-question' ? [controlFilter('parentId', t('field.category'), <CategorySelect allowClear />)] : []),
         ]}
         actions={{
           create: { permission: permission('create'), form },
