@@ -55,7 +55,8 @@ function ToolButton({
         type={active ? 'primary' : 'text'}
         size="small"
         icon={icon}
-        aria-label={label}
+        // The name begins with the text on show (H2), so a person using speech input can say what they see.
+        aria-label={text && /\w/.test(text) ? `${text} ${label}` : label}
         aria-pressed={active === undefined ? undefined : active}
         disabled={disabled}
         // Keeps the text selection in the editor while the button is pressed.
@@ -227,6 +228,7 @@ export function RichTextEditor({ value, onChange, upload, label, id, disabled }:
         ref={files}
         type="file"
         hidden
+        aria-label={t('editor.chooseFile')}
         data-testid="rich-editor-file"
         onChange={(e) => {
           const input = e.currentTarget;
