@@ -22,6 +22,11 @@ CREATE TABLE "content_items" (
 	"updated_at" timestamp with time zone DEFAULT now() NOT NULL
 );
 --> statement-breakpoint
+CREATE TABLE "content_seeds" (
+	"key" text PRIMARY KEY NOT NULL,
+	"item_id" integer NOT NULL
+);
+--> statement-breakpoint
 CREATE TABLE "content_translations" (
 	"item_id" integer NOT NULL,
 	"language" text NOT NULL,

@@ -184,6 +184,36 @@ describe('help centre', () => {
     expect((await t.api.send(open.item, { section: 'help-question', id: list.data[0]!.id, parentId: categoryId + 1000 })).code).toBe(404);
   });
 
+  test('questions are public only while their category is published in some language', async () => {
+    const visible = async () => {
+      const list = await t.api.send(open.list, { section: 'help-question', parentId: categoryId });
+      const found = await t.api.send(open.helpSearch, { q: 'zeppelin' });
+      return { listed: list.data.length, found: found.data.total };
+    };
+    const [first] = (await t.api.send(open.list, { section: 'help-question', parentId: categoryId })).data;
+    const one = () => t.api.send(open.item, { section: 'help-question', id: first!.id, parentId: categoryId });
+
+    // Published in German only: readers of other languages still reach it by the fallback.
+    const german = await admin.send(category.update, {
+      id: categoryId,
+      slug: (await admin.send(category.get, { id: categoryId })).data.slug,
+      translations: [{ language: 'de-DE', title: 'Beleuchtung' }],
+    });
+    expect(german.code, german.egMsg).toBe(200);
+    await publish(category, categoryId, 'de-DE');
+    expect((await admin.send(category.unpublish, { id: categoryId, language: 'en-US' })).code).toBe(200);
+    expect(await visible()).toEqual({ listed: 2, found: 2 });
+    expect((await one()).code).toBe(200);
+
+    expect((await admin.send(category.unpublish, { id: categoryId, language: 'de-DE' })).code).toBe(200);
+    expect(await visible()).toEqual({ listed: 0, found: 0 });
+    expect((await one()).code).toBe(404);
+
+    await publish(category, categoryId, 'en-US');
+    expect(await visible()).toEqual({ listed: 2, found: 2 });
+    expect((await one()).code).toBe(200);
+  });
+
   test('a category holding questions is not deleted; a question needs an existing category', async () => {
     const refused = await admin.send(category.delete, { id: categoryId });
     expect(refused).toMatchObject({ code: 555, key: 'content.category-has-questions' });

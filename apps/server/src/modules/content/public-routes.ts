@@ -27,6 +27,12 @@ interface ChosenRow {
 }
 
 /**
+ * A help question is public only while its category is: published in some language, which is
+ * what the fallback needs to show the category at all.
+ */
+const categoryPublished = sql`EXISTS (SELECT 1 FROM content_translations c WHERE c.item_id = i.parent_id AND c.published_at IS NOT NULL)`;
+
+/**
  * Each published item of a section once, in the language its reader is served (their own, else
  * en-US, else another published one): the only rows any public route reads.
  */
@@ -40,7 +46,7 @@ function chosen(
       t.language, t.published_title AS title, ${withBody ? sql`t.published_body` : sql`''`} AS body,
       ${withPlain ? sql`t.published_plain` : sql`''`} AS plain, t.published_at
     FROM content_items i JOIN content_translations t ON t.item_id = i.id AND t.published_at IS NOT NULL
-    WHERE i.section = ${section}${where ? sql` AND ${where}` : sql``}
+    WHERE i.section = ${section}${section === 'help-question' ? sql` AND ${categoryPublished}` : sql``}${where ? sql` AND ${where}` : sql``}
     ORDER BY i.id, array_position(${preference(language)}::text[], t.language)
   ) chosen`;
 }

@@ -76,3 +76,14 @@ export const contentFiles = pgTable('content_files', {
   createdBy: text('created_by').notNull(),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 });
+
+/**
+ * What the content seed has placed in this database, by seed key: `<section>/<slug>` for an
+ * item, `<section>/<slug>/<language>` for one of its languages. A start places only what is not
+ * recorded here, so a later release's new items and languages arrive, while an item or language
+ * staff deleted stays deleted and what they edited stays as they left it.
+ */
+export const contentSeeds = pgTable('content_seeds', {
+  key: text('key').primaryKey(),
+  itemId: integer('item_id').notNull(),
+});

@@ -2,19 +2,21 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { GUIDE_SLUGS, publicContentApi } from '@lightdesk/contract';
-import { count } from 'drizzle-orm';
+import { contentApi, GUIDE_SLUGS, publicContentApi } from '@lightdesk/contract';
+import { count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { testApp, type TestApp } from '../../test/test-app';
+import { testApp, type ApiClient, type TestApp } from '../../test/test-app';
 import { readSeedFolder, SEED_FOLDER, SeedFormatError, seedContent } from './seed-loader';
-import { contentItems, contentTranslations } from './schema';
+import { contentItems, contentSeeds, contentTranslations } from './schema';
 
 const FIXTURE = path.join(path.dirname(fileURLToPath(import.meta.url)), 'seed-fixture');
 
 let t: TestApp;
+let admin: ApiClient;
 const scratch: string[] = [];
 beforeAll(async () => {
   t = await testApp();
+  admin = await t.signIn('admin');
 });
 afterAll(async () => {
   await t.close();
@@ -114,5 +116,59 @@ describe('seeding', () => {
           .sort(),
       ).toEqual([...GUIDE_SLUGS].sort());
     }
+  });
+
+  test('a seeded item staff deleted stays deleted, and one they edited keeps their edit', async () => {
+    const guide = await t.api.send(publicContentApi.item, { section: 'guide', slug: 'gateway' });
+    expect(guide.code).toBe(200);
+    const deleted = await admin.send(contentApi.guide.delete, { id: guide.data.id });
+    expect(deleted.code, deleted.egMsg).toBe(200);
+
+    const issues = await t.api.send(publicContentApi.list, { section: 'common-issue' });
+    const issue = issues.data[0]!;
+    const edited = await admin.send(contentApi['common-issue'].update, {
+      id: issue.id,
+      slug: issue.slug,
+      translations: [{ language: 'en-US', title: 'Edited by staff', body: '<p>Our own words</p>' }],
+    });
+    expect(edited.code, edited.egMsg).toBe(200);
+    expect((await admin.send(contentApi['common-issue'].publish, { id: issue.id, language: 'en-US' })).code).toBe(200);
+    const before = await counts();
+
+    await seedContent(t.ctx.db);
+
+    expect(await counts()).toEqual(before);
+    expect((await t.api.send(publicContentApi.item, { section: 'guide', slug: 'gateway' })).code).toBe(404);
+    expect(await t.ctx.db.select().from(contentItems).where(eq(contentItems.slug, 'gateway'))).toEqual([]);
+    const shown = await t.api.send(publicContentApi.item, { section: 'common-issue', id: issue.id, language: 'en-US' });
+    expect(shown.data).toMatchObject({ title: 'Edited by staff', body: '<p>Our own words</p>' });
+  });
+
+  test("a later release's new items and languages are placed, and each only once", async () => {
+    const [before] = await t.ctx.db.select({ n: count() }).from(contentSeeds);
+    const front = (title: string, order = 9) => file(`title: ${title}\norder: ${order}`);
+    const release = folder({
+      'common-issues/new-in-release.en-US.md': front('New in this release'),
+      'common-issues/new-in-release.de-DE.md': front('Neu in dieser Version'),
+      // The fixture's question, placed by the first test, gains a language.
+      'help/basics/_category.en-US.md': front('Basics fixture', 1),
+      'help/basics/first-question.en-US.md': front('What is a fixture question?', 1),
+      'help/basics/first-question.fr-FR.md': front("Qu'est-ce qu'une question d'essai ?", 1),
+    });
+    await seedContent(t.ctx.db, release);
+
+    const added = await t.api.send(publicContentApi.item, { section: 'common-issue', slug: 'new-in-release', language: 'de-DE' });
+    expect(added.data).toMatchObject({ title: 'Neu in dieser Version', language: 'de-DE' });
+    const category = await t.api.send(publicContentApi.item, { section: 'help-category', slug: 'basics' });
+    const french = await t.api.send(publicContentApi.item, { section: 'help-question', slug: 'first-question', parentId: category.data.id, language: 'fr-FR' });
+    expect(french.data).toMatchObject({ title: "Qu'est-ce qu'une question d'essai ?", language: 'fr-FR' });
+    // The item, its two languages and the question's new one.
+    const [after] = await t.ctx.db.select({ n: count() }).from(contentSeeds);
+    expect(after!.n - before!.n).toBe(4);
+
+    // Deleted, it stays deleted though the files are still there.
+    expect((await admin.send(contentApi['common-issue'].delete, { id: added.data.id })).code).toBe(200);
+    await seedContent(t.ctx.db, release);
+    expect((await t.api.send(publicContentApi.item, { section: 'common-issue', slug: 'new-in-release' })).code).toBe(404);
   });
 });

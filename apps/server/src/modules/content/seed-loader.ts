@@ -18,7 +18,7 @@ import { marked } from 'marked';
 import type { z } from 'zod';
 import type { Database } from '../../db/client';
 import { publishLanguage, saveDrafts } from './items';
-import { contentItems, contentTranslations } from './schema';
+import { contentItems, contentSeeds, contentTranslations } from './schema';
 
 /**
  * The first versions of the public content ship as Markdown files (docs/content.md describes
@@ -159,49 +159,69 @@ export function readSeedFolder(root: string): SeedItem[] {
   return all.sort((a, b) => Number(a.section === 'help-question') - Number(b.section === 'help-question'));
 }
 
+/** A seed item's row, without its languages. */
+async function insertItem(tx: Pick<Database, 'insert'>, item: SeedItem, parentId: number | null): Promise<number> {
+  const [row] = await tx
+    .insert(contentItems)
+    .values({
+      section: item.section,
+      slug: item.slug,
+      parentId,
+      sortOrder: item.order,
+      version: item.version ?? '',
+      effectiveDate: item.effective ?? null,
+      createdBy: SEEDER,
+      updatedBy: SEEDER,
+    })
+    .returning({ id: contentItems.id });
+  return row!.id;
+}
+
 /**
- * Places the seed's items and languages that the database lacks, published, every start: an
- * upgrade brings new items and translations, and what staff changed since stays as it is.
- * Servers starting together take turns.
+ * Places the seed's items and languages this database has not had yet, published, every start:
+ * an upgrade brings new items and translations. Each is placed once (recorded in
+ * content_seeds): what staff edited since stays as it is, and what they deleted is not placed
+ * again, nor a question of a deleted category. Servers starting together take turns.
  */
 export async function seedContent(db: Database, root = SEED_FOLDER): Promise<void> {
   const items = readSeedFolder(root);
   await db.transaction(async (tx) => {
     await tx.execute(sql`SELECT pg_advisory_xact_lock(hashtext('lightdesk.content_seed'))`);
+    const placed = new Map((await tx.select().from(contentSeeds)).map((s) => [s.key, s.itemId]));
+    const present = new Set((await tx.select({ id: contentItems.id }).from(contentItems)).map((i) => i.id));
+    const record = (key: string, itemId: number) => tx.insert(contentSeeds).values({ key, itemId });
     const now = new Date();
+    /** The seed's items that are in the database, by key, for their questions to find their category. */
     const ids = new Map<string, number>();
     for (const item of items) {
-      const [existing] = await tx
-        .select({ id: contentItems.id })
-        .from(contentItems)
-        .where(and(eq(contentItems.section, item.section), eq(contentItems.slug, item.slug)));
-      let id = existing?.id;
+      const key = `${item.section}/${item.slug}`;
+      let id = placed.get(key);
+      if (id !== undefined && !present.has(id)) continue;
       if (id === undefined) {
-        const [row] = await tx
-          .insert(contentItems)
-          .values({
-            section: item.section,
-            slug: item.slug,
-            parentId: item.parent ? ids.get(`help-category/${item.parent}`) : null,
-            sortOrder: item.order,
-            version: item.version ?? '',
-            effectiveDate: item.effective ?? null,
-            createdBy: SEEDER,
-            updatedBy: SEEDER,
-          })
-          .returning({ id: contentItems.id });
-        id = row!.id;
+        const parentId = item.parent ? ids.get(`help-category/${item.parent}`) : null;
+        if (parentId === undefined) continue;
+        // An item staff made under the seed's slug is taken as the seed's: it keeps what it holds.
+        const [own] = await tx
+          .select({ id: contentItems.id })
+          .from(contentItems)
+          .where(and(eq(contentItems.section, item.section), eq(contentItems.slug, item.slug)));
+        id = own?.id ?? (await insertItem(tx, item, parentId));
+        await record(key, id);
       }
-      ids.set(`${item.section}/${item.slug}`, id);
-      const present = new Set(
-        (await tx.select({ language: contentTranslations.language }).from(contentTranslations).where(eq(contentTranslations.itemId, id))).map(
-          (t) => t.language,
-        ),
-      );
+      ids.set(key, id);
       for (const [language, t] of item.translations) {
-        if (present.has(language)) continue;
-        await saveDrafts(tx, id, [{ language, title: t.title, body: t.html }], SEEDER, now);
-        await publishLanguage(tx, id, language, SEEDER, now);
+        const languageKey = `${key}/${language}`;
+        if (placed.has(languageKey)) continue;
+        // A language staff wrote before the seed brought it stays theirs.
+        const [written] = await tx
+          .select({ language: contentTranslations.language })
+          .from(contentTranslations)
+          .where(and(eq(contentTranslations.itemId, id), eq(contentTranslations.language, language)));
+        if (!written) {
+          await saveDrafts(tx, id, [{ language, title: t.title, body: t.html }], SEEDER, now);
+          await publishLanguage(tx, id, language, SEEDER, now);
+        }
+        await record(languageKey, id);
       }
     }
   });
