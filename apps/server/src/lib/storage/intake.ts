@@ -1,7 +1,6 @@
 import { createHash } from 'node:crypto';
 import { FILE_TYPES, SNIFF_BYTES, sniffFileType, type FileTypeName } from '@lightdesk/contract';
 import type { AppError } from '../errors';
-import { md5OnThread } from './md5-thread';
 import { fileTooLarge, fileTypeNotAllowed, type PutRules } from './storage';
 
 /**
@@ -12,7 +11,7 @@ import { fileTooLarge, fileTypeNotAllowed, type PutRules } from './storage';
  */
 export function checkUpload(rules: PutRules) {
   const sha256 = createHash('sha256');
-  let md5: string | undefined;
+  const md5 = createHash('md5');
   let size = 0;
   let head = Buffer.alloc(0);
   let type: FileTypeName | undefined;
@@ -21,35 +20,26 @@ export function checkUpload(rules: PutRules) {
     type = sniffFileType(head, rules.types);
     if (!type) throw (refusal = fileTypeNotAllowed(rules.types));
   };
-  async function* hashed(chunks: AsyncIterable<Uint8Array>, md5Thread: ReturnType<typeof md5OnThread>) {
-    for await (const chunk of chunks) {
-      size += chunk.length;
-      if (size > rules.maxBytes) throw (refusal = fileTooLarge(rules.maxBytes));
-      if (!type) {
-        head = Buffer.concat([head, chunk]).subarray(0, SNIFF_BYTES);
-        // The type is known as soon as the head is: a lying file stops here, not at its end.
-        if (head.length >= SNIFF_BYTES) decide();
-      }
-      sha256.update(chunk);
-      await md5Thread.update(chunk);
-      yield chunk;
-    }
-    if (!type) decide();
-  }
   return {
     // Chunks pass on as they came: gathering them into bigger pieces copied every byte once more
     // and made garbage at the rate of the upload; the store batches its writes itself.
     async *check(this: void, chunks: AsyncIterable<Uint8Array>) {
-      const md5Thread = md5OnThread();
-      try {
-        yield* hashed(chunks, md5Thread);
-        md5 = await md5Thread.digest();
-      } finally {
-        if (md5 === undefined) md5Thread.discard();
+      for await (const chunk of chunks) {
+        size += chunk.length;
+        if (size > rules.maxBytes) throw (refusal = fileTooLarge(rules.maxBytes));
+        if (!type) {
+          head = Buffer.concat([head, chunk]).subarray(0, SNIFF_BYTES);
+          // The type is known as soon as the head is: a lying file stops here, not at its end.
+          if (head.length >= SNIFF_BYTES) decide();
+        }
+        sha256.update(chunk);
+        md5.update(chunk);
+        yield chunk;
       }
+      if (!type) decide();
     },
     /** Why `check` refused the file, for a store whose clean-up may fail with an error of its own. */
     refusal: () => refusal,
-    result: () => ({ sha256: sha256.digest('hex'), md5: md5!, size, contentType: FILE_TYPES[type!].mime }),
+    result: () => ({ sha256: sha256.digest('hex'), md5: md5.digest('hex'), size, contentType: FILE_TYPES[type!].mime }),
   };
 }
