@@ -36,7 +36,8 @@ test.describe('Workbench home and the component gallery', () => {
     const charts = shownScreen(page);
     for (const kind of ['line', 'bar', 'stacked', 'heatmap']) {
       await expect(charts.getByTestId(`chart-${kind}-data`)).toHaveAttribute('data-state', 'ready');
-      await expect(charts.getByTestId(`chart-${kind}-data`).locator('canvas')).toBeVisible({ timeout: 20_000 });
+      // ECharts may paint in more than one canvas layer (the heatmap does).
+      await expect(charts.getByTestId(`chart-${kind}-data`).locator('canvas').first()).toBeVisible({ timeout: 20_000 });
       await expect(charts.getByTestId(`chart-${kind}-empty`)).toHaveAttribute('data-state', 'empty');
       await expect(charts.getByTestId(`chart-${kind}-loading`)).toHaveAttribute('data-state', 'loading');
       await expect(charts.getByTestId(`chart-${kind}-error`)).toHaveAttribute('data-state', 'error');
