@@ -85,6 +85,8 @@ const CANDIDATES: unknown[] = [
   '0'.repeat(64),
   // An analytics period.
   { kind: 'day' },
+  // The drafts of a content item: one language's title and text.
+  [{ language: 'en-US', title: 'garbage', body: '<p>garbage</p>' }],
 ];
 
 function candidatesFor(field: z.ZodType): unknown[] {
