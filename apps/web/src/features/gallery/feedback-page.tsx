@@ -1,14 +1,13 @@
 import Alert from 'antd/es/alert';
 import Button from 'antd/es/button';
-import Empty from 'antd/es/empty';
 import message from 'antd/es/message';
 import notification from 'antd/es/notification';
 import Result from 'antd/es/result';
-import Spin from 'antd/es/spin';
 import { useTranslation } from 'react-i18next';
+import { DataEmpty, DataFailed, DataLoading } from '../../components/data-state';
 import { InfoResult } from '../../components/info-result';
 import { Panel } from '../../components/panel';
-import { GalleryPage, StateGrid } from './states';
+import { GalleryPage, StateGrid, retryNothing } from './states';
 
 const KINDS = ['success', 'info', 'warning', 'error'] as const;
 
@@ -49,9 +48,9 @@ export function FeedbackGalleryPage() {
       <StateGrid
         title={t('feedback.results')}
         render={(state) => {
-          if (state === 'loading') return <Spin />;
-          if (state === 'error') return <Result status="error" title={t('sample.error')} extra={<Button>{t('feedback.retry')}</Button>} />;
-          if (state === 'empty') return <Empty description={t('sample.empty')} />;
+          if (state === 'loading') return <DataLoading />;
+          if (state === 'error') return <DataFailed retry={retryNothing} />;
+          if (state === 'empty') return <DataEmpty />;
           return <Result status="success" title={t('feedback.kind.success')} />;
         }}
       />

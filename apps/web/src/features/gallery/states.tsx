@@ -14,6 +14,9 @@ export function sampleAnswer<T>(state: DataState, data: T, empty: T): Promise<T>
   return Promise.resolve(state === 'data' ? data : empty);
 }
 
+/** The retry of a sample failure: there is nothing to load again. */
+export const retryNothing = () => undefined;
+
 /** One component in each of its states, side by side, each under its name. */
 export function StateGrid({ title, render, wide = false }: { title: string; render: (state: DataState) => ReactNode; wide?: boolean }) {
   const { t } = useTranslation('gallery');

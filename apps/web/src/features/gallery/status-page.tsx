@@ -1,14 +1,14 @@
 import { DictType } from '@lightdesk/contract';
 import Descriptions from 'antd/es/descriptions';
-import Empty from 'antd/es/empty';
 import Skeleton from 'antd/es/skeleton';
 import Tag from 'antd/es/tag';
 import { useTranslation } from 'react-i18next';
+import { DataEmpty, DataFailed, DataLoading } from '../../components/data-state';
 import { DateTime } from '../../components/list-columns';
 import { DictTag } from '../../components/dict-tag';
 import { OnlineBadge } from '../../components/online-badge';
 import { SAMPLE_STORES } from './sample';
-import { GalleryPage, StateGrid } from './states';
+import { GalleryPage, StateGrid, retryNothing } from './states';
 
 const STORE = SAMPLE_STORES[0]!;
 
@@ -49,9 +49,9 @@ export function StatusGalleryPage() {
       <StateGrid
         title={t('status.descriptions')}
         render={(state) => {
-          if (state === 'loading') return <Skeleton active title={false} paragraph={{ rows: 3 }} />;
-          if (state === 'error') return <p role="alert">{t('sample.error')}</p>;
-          if (state === 'empty') return <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('sample.empty')} />;
+          if (state === 'loading') return <DataLoading />;
+          if (state === 'error') return <DataFailed retry={retryNothing} />;
+          if (state === 'empty') return <DataEmpty compact />;
           return (
             <Descriptions
               size="small"

@@ -1,34 +1,12 @@
-import type { ContentLanguage, ContentSection, PublicContentItem } from '@lightdesk/contract';
+import type { ContentLanguage, ContentSection } from '@lightdesk/contract';
 import { useTranslation } from 'react-i18next';
 import { RichHtml } from '../../components/rich-html';
 import { publishedItems } from './api';
+import { ChapterList } from './chapter-list';
 import { FallbackNote, LoadedView, NothingPublished } from './states';
 import { usePublicLoad } from './use-public-load';
 
-const anchorOf = (item: PublicContentItem) => `chapter-${item.id}`;
-
-/** The table of contents: buttons, since the address's # belongs to the console's routing. */
-function Contents({ items }: { items: readonly PublicContentItem[] }) {
-  const { t } = useTranslation('public');
-  return (
-    <nav aria-labelledby="public-contents" className="public-toc" data-testid="public-toc">
-      <h2 id="public-contents">{t('contents')}</h2>
-      <ol>
-        {items.map((item) => (
-          <li key={item.id}>
-            <button
-              type="button"
-              className="public-link-button"
-              onClick={() => document.getElementById(anchorOf(item))?.scrollIntoView({ behavior: 'smooth' })}
-            >
-              {item.title}
-            </button>
-          </li>
-        ))}
-      </ol>
-    </nav>
-  );
-}
+const anchorOf = (id: number) => `chapter-${id}`;
 
 /**
  * A section read as one page of chapters with a table of contents: the user manuals (each in
@@ -45,6 +23,7 @@ export function Articles({
   language: ContentLanguage;
   wanted?: ContentLanguage;
 }) {
+  const { t } = useTranslation('public');
   const loaded = usePublicLoad(`${section}|${language}`, () => publishedItems(section, language, { withBody: true }));
   return (
     <>
@@ -56,10 +35,23 @@ export function Articles({
           ) : (
             <>
               <FallbackNote shown={items[0]!.language} wanted={wanted} />
-              {items.length > 1 && <Contents items={items} />}
+              {items.length > 1 && (
+                <ChapterList
+                  heading={t('contents')}
+                  chapters={items}
+                  onChoose={(id) => document.getElementById(anchorOf(id))?.scrollIntoView({ behavior: 'smooth' })}
+                  testId="public-toc"
+                />
+              )}
               {items.map((item) => (
-                <section key={item.id} id={anchorOf(item)} aria-labelledby={`${anchorOf(item)}-title`} className="public-chapter" data-testid="public-chapter">
-                  <h2 id={`${anchorOf(item)}-title`}>{item.title}</h2>
+                <section
+                  key={item.id}
+                  id={anchorOf(item.id)}
+                  aria-labelledby={`${anchorOf(item.id)}-title`}
+                  className="public-chapter"
+                  data-testid="public-chapter"
+                >
+                  <h2 id={`${anchorOf(item.id)}-title`}>{item.title}</h2>
                   <RichHtml html={item.body} />
                 </section>
               ))}

@@ -4,8 +4,12 @@ import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, test, vi } from 'vitest';
 import { renderWithProviders, testI18n } from '../../components/test-utils';
 import { ApiError } from '../../lib/http';
+import englishCommon from '../../locales/en-US/common.json';
+import germanCommon from '../../locales/de-DE/common.json';
 import english from '../../locales/en-US/public.json';
 import german from '../../locales/de-DE/public.json';
+import chineseCommon from '../../locales/zh-CN/common.json';
+import chinese from '../../locales/zh-CN/public.json';
 import { publicPageOf } from './pages';
 import { PublicContent } from './public-content';
 
@@ -28,9 +32,12 @@ const item = (over: Partial<PublicContentItem>): PublicContentItem => ({
   ...over,
 });
 
-const open = (path: string, language: 'en-US' | 'de-DE' = 'en-US') => {
-  const i18n = testI18n({}, language);
-  i18n.addResourceBundle(language, 'public', language === 'en-US' ? english : german);
+const BUNDLES = { 'en-US': [englishCommon, english], 'de-DE': [germanCommon, german], 'zh-CN': [chineseCommon, chinese] } as const;
+
+const open = (path: string, language: keyof typeof BUNDLES = 'en-US') => {
+  const [common, texts] = BUNDLES[language];
+  const i18n = testI18n(common, language);
+  i18n.addResourceBundle(language, 'public', texts);
   return renderWithProviders(<PublicContent page={publicPageOf(path)!} />, { i18n, route: path });
 };
 
@@ -78,17 +85,55 @@ describe('public pages', () => {
     expect(server.sent(publicContentApi.policy)).toEqual([]);
   });
 
-  test('the English manual reads the en-US chapters whatever the reader’s language, with a table of contents', async () => {
-    server.answer(publicContentApi.list, [item({ id: 1, title: 'Signing in' }), item({ id: 2, title: 'Stores' })]);
-    open('/enmanual', 'de-DE');
+  test('the international manual reads the reader’s language, with a table of contents; a Chinese reader gets the English edition', async () => {
+    server.answer(publicContentApi.list, [item({ id: 1, title: 'Anmelden', language: 'de-DE' }), item({ id: 2, title: 'Filialen', language: 'de-DE' })]);
+    const germanReader = open('/enmanual', 'de-DE');
     const toc = await screen.findByTestId('public-toc');
     expect(
       within(toc)
         .getAllByRole('button')
         .map((b) => b.textContent),
-    ).toEqual(['Signing in', 'Stores']);
-    expect(server.sent(publicContentApi.list)).toEqual([{ section: 'manual-chapter', language: 'en-US', withBody: true }]);
+    ).toEqual(['Anmelden', 'Filialen']);
+    expect(screen.getByRole('heading', { level: 1 }).textContent).toBe(german.userManual.title);
+    expect(server.sent(publicContentApi.list)).toEqual([{ section: 'manual-chapter', language: 'de-DE', withBody: true }]);
     expect(screen.queryByTestId('public-fallback')).toBeNull();
+    germanReader.unmount();
+
+    server.reset();
+    server.answer(publicContentApi.list, [item({ id: 1, title: 'Signing in' })]);
+    open('/enmanual', 'zh-CN');
+    expect(await screen.findByRole('heading', { level: 2, name: 'Signing in' })).toBeTruthy();
+    expect(server.sent(publicContentApi.list)).toEqual([{ section: 'manual-chapter', language: 'en-US', withBody: true }]);
+  });
+
+  test('the video manual lists its chapters, marks the one on show and plays the one chosen', async () => {
+    server.answer(publicContentApi.list, [
+      item({ id: 1, section: 'video-chapter', title: 'Unboxing', videoUrl: '/files/unboxing.mp4' }),
+      item({ id: 2, section: 'video-chapter', title: 'Pairing', videoUrl: '/files/pairing.mp4' }),
+    ]);
+    open('/userManualVideo');
+    const chapters = await screen.findByRole('navigation', { name: 'Chapters' });
+    expect(within(chapters).getByRole('button', { name: 'Unboxing' }).getAttribute('aria-current')).toBe('true');
+    await userEvent.click(within(chapters).getByRole('button', { name: 'Pairing' }));
+    expect(within(chapters).getByRole('button', { name: 'Pairing' }).getAttribute('aria-current')).toBe('true');
+    expect(within(chapters).getByRole('button', { name: 'Unboxing' }).getAttribute('aria-current')).toBeNull();
+    expect(screen.getByTestId('video-player').getAttribute('src')).toBe('/files/pairing.mp4');
+  });
+
+  test('a page that cannot be loaded says so and loads again on request; an empty section says nothing is published', async () => {
+    let fail = true;
+    server.answer(publicContentApi.list, () => {
+      if (fail) throw new Error('unreachable');
+      return [];
+    });
+    open('/commonIssue');
+    expect(await screen.findByRole('status', { name: 'Loading…' })).toBeTruthy();
+    expect((await screen.findByRole('alert')).textContent).toContain('Could not load this.');
+    expect(screen.getByTestId('public-failed')).toBeTruthy();
+    fail = false;
+    await userEvent.click(screen.getByRole('button', { name: 'Try again' }));
+    expect((await screen.findByTestId('public-empty')).textContent).toContain('Nothing has been published here yet.');
+    expect(server.sent(publicContentApi.list)).toHaveLength(2);
   });
 
   test('privacy versions list their effective dates and mark the one in force', async () => {

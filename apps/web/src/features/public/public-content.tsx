@@ -27,11 +27,14 @@ function Page({ page }: { page: PublicPageMatch }) {
       return <HelpHome />;
     case 'commonIssue':
       return <Articles section="common-issue" title={t('commonIssue.title')} language={language} />;
-    // The two manuals are editions in one language each, whoever reads them.
+    // The Chinese edition is Chinese for every reader. The other address is the international
+    // edition: the reader's language where the manual is translated into it, English otherwise.
     case 'userManual':
       return <Articles section="manual-chapter" title={t('userManual.title')} language="zh-CN" />;
-    case 'enManual':
-      return <Articles section="manual-chapter" title={t('enManual.title')} language="en-US" />;
+    case 'enManual': {
+      const edition = language === 'zh-CN' ? 'en-US' : language;
+      return <Articles section="manual-chapter" title={t(edition === 'en-US' ? 'enManual.title' : 'userManual.title')} language={edition} />;
+    }
     case 'manualVideo':
       return <VideoManual />;
     case 'privacy':

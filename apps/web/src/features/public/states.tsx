@@ -1,10 +1,7 @@
-import Alert from 'antd/es/alert';
-import Button from 'antd/es/button';
-import Empty from 'antd/es/empty';
-import Skeleton from 'antd/es/skeleton';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { DataEmpty, DataFailed, DataLoading } from '../../components/data-state';
 import { LANGUAGE_LABELS, isLanguage } from '../../lib/i18n/languages';
 import type { Loaded } from './use-public-load';
 
@@ -21,25 +18,9 @@ export function LoadedView<T>({
   const { t } = useTranslation('public');
   switch (loaded.state) {
     case 'loading':
-      return (
-        <div role="status" aria-label={t('state.loading')} data-testid="public-loading">
-          <Skeleton active title paragraph={{ rows: 6 }} />
-        </div>
-      );
+      return <DataLoading title rows={6} testId="public-loading" />;
     case 'failed':
-      return (
-        <Alert
-          type="error"
-          showIcon
-          title={t('state.failed')}
-          action={
-            <Button size="small" onClick={loaded.retry}>
-              {t('state.retry')}
-            </Button>
-          }
-          data-testid="public-failed"
-        />
-      );
+      return <DataFailed retry={loaded.retry} testId="public-failed" />;
     case 'missing':
       return (
         <div data-testid="public-not-found">
@@ -56,7 +37,7 @@ export function LoadedView<T>({
 /** Nothing published in this section yet. */
 export function NothingPublished() {
   const { t } = useTranslation('public');
-  return <Empty description={t('state.empty')} data-testid="public-empty" />;
+  return <DataEmpty description={t('state.empty')} testId="public-empty" />;
 }
 
 /** Says so when the text is shown in another language than the reader's (not published in theirs). */

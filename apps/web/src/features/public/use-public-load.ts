@@ -1,8 +1,18 @@
+import { ResultCode } from '@lightdesk/contract';
 import { useCallback, useEffect, useState } from 'react';
-import { ApiError } from '../../lib/http';
+import { ApiError, type RequestOptions } from '../../lib/http';
 
 /** Thrown by a loader when the address names no item (not an id): shown as "not found" without asking the server. */
 export class NotFound extends Error {}
+
+/**
+ * For every call a loader makes: the page shows the server's "not found" as its own state, so the
+ * client is told not to toast over it.
+ */
+export const notFoundShownByPage: RequestOptions = { handles: [ResultCode.notFound] };
+
+/** The address names nothing, or the server knows no such item. */
+const isMissing = (error: unknown) => error instanceof NotFound || (error instanceof ApiError && error.code === ResultCode.notFound);
 
 export type Loaded<T> = { state: 'loading' } | { state: 'ready'; data: T } | { state: 'missing' } | { state: 'failed' };
 
@@ -18,8 +28,7 @@ export function usePublicLoad<T>(key: string, load: () => Promise<T>): Loaded<T>
     let live = true;
     load().then(
       (data) => live && setLoaded({ key, value: { state: 'ready', data } }),
-      (error: unknown) =>
-        live && setLoaded({ key, value: { state: error instanceof NotFound || (error instanceof ApiError && error.code === 404) ? 'missing' : 'failed' } }),
+      (error: unknown) => live && setLoaded({ key, value: { state: isMissing(error) ? 'missing' : 'failed' } }),
     );
     return () => {
       live = false;

@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { RichHtml } from '../../components/rich-html';
 import { publishedItems } from './api';
+import { ChapterList } from './chapter-list';
 import { FallbackNote, LoadedView, NothingPublished } from './states';
 import { usePublicLoad } from './use-public-load';
 import { useReaderLanguage } from './use-reader-language';
@@ -21,23 +22,7 @@ export function VideoManual() {
           if (!chapter) return <NothingPublished />;
           return (
             <div className="public-video-layout">
-              <nav aria-labelledby="video-chapters" className="public-toc">
-                <h2 id="video-chapters">{t('video.chapters')}</h2>
-                <ol>
-                  {chapters.map((c) => (
-                    <li key={c.id}>
-                      <button
-                        type="button"
-                        className="public-link-button"
-                        aria-current={c.id === chapter.id ? 'true' : undefined}
-                        onClick={() => setChosen(c.id)}
-                      >
-                        {c.title}
-                      </button>
-                    </li>
-                  ))}
-                </ol>
-              </nav>
+              <ChapterList heading={t('video.chapters')} chapters={chapters} current={chapter.id} onChoose={setChosen} />
               <section aria-labelledby="video-chapter-title" className="public-video-main" data-testid="video-chapter">
                 <h2 id="video-chapter-title">{chapter.title}</h2>
                 <FallbackNote shown={chapter.language} wanted={language} />

@@ -7,6 +7,7 @@ import { renderWithProviders, signedInWith, testI18n } from '../../components/te
 import { session } from '../../lib/storage';
 import { useScreens } from '../../lib/navigation';
 import { countScreenVisit, mostVisitedScreens } from '../../lib/screen-visits';
+import common from '../../locales/en-US/common.json';
 import { HomePage } from './home-page';
 import { pickShortcuts } from './shortcuts';
 
@@ -15,7 +16,7 @@ vi.mock('../../lib/http/clients', (original) => server.clientsModule(original));
 
 const strings = import.meta.glob<Resource[string][string]>('../../locales/en-US/workbench.json', { eager: true, import: 'default' });
 const i18n = () => {
-  const instance = testI18n();
+  const instance = testI18n(common);
   instance.addResourceBundle('en-US', 'workbench', Object.values(strings)[0]!);
   return instance;
 };

@@ -10,17 +10,20 @@ import { usePermission } from '../../lib/permission';
 import { deviceFiguresQuery, registrationsQuery, visitorsTodayQuery } from './api';
 import { useScreenPath } from './screen-link';
 
-/** One figure tile: its own loading and error state, so a slow or refused call leaves the others alone. */
+/**
+ * One figure tile: its own loading and error state, so a slow or refused call leaves the others
+ * alone; drawn inline to fit the tile, in the words of the shared data states (components/data-state).
+ */
 function Figure<T>({ id, label, query, value, to }: { id: string; label: string; query: UseQueryResult<T>; value: (data: T) => ReactNode; to?: string }) {
   const { t } = useTranslation('workbench');
   let shown: ReactNode;
-  if (query.isPending) shown = <span role="status" aria-label={t('panel.loading')} className="workbench-figure-pending" />;
+  if (query.isPending) shown = <span role="status" aria-label={t('common:dataState.loading')} className="workbench-figure-pending" />;
   else if (query.isError)
     shown = (
       <span role="alert" className="workbench-figure-error">
-        {t('panel.error')}{' '}
+        {t('common:dataState.failed')}{' '}
         <Button type="link" size="small" onClick={() => void query.refetch()}>
-          {t('panel.retry')}
+          {t('common:action.retry')}
         </Button>
       </span>
     );

@@ -19,6 +19,11 @@ export interface ClientOptions {
 /** What a call may add: headers that replace the client's own (e.g. another session's token). */
 export interface RequestOptions {
   headers?: Record<string, string>;
+  /**
+   * Envelope codes the caller shows in its own way (a page's "not found" state): they still
+   * reject with an ApiError, but without the toast, which would only repeat the screen.
+   */
+  handles?: readonly number[];
 }
 
 type Body = Record<string, unknown> | unknown[] | FormData | URLSearchParams;
@@ -39,9 +44,10 @@ export interface ClientAnswer<T> {
 }
 
 /**
- * One HTTP client with the console's answer rules: envelope code 200 resolves with
- * `data`; any other code rejects with an ApiError after at most one toast; no answer at all
- * shows 'Network request failed'; an HTTP failure without an envelope is only logged.
+ * One HTTP client with the console's answer rules: envelope code 200 resolves with `data`; any
+ * other code rejects with an ApiError after at most one toast (none for 555 and for the codes the
+ * call says it handles); no answer at all shows 'Network request failed'; an HTTP failure without
+ * an envelope is only logged.
  */
 export interface Client {
   readonly options: ClientOptions;
@@ -87,13 +93,13 @@ async function readEnvelope(body: unknown): Promise<unknown> {
   return body;
 }
 
-function reject(envelope: Envelope<unknown>, token: string | undefined, options: ClientOptions): never {
+function reject(envelope: Envelope<unknown>, token: string | undefined, options: ClientOptions, handles: readonly number[] = []): never {
   const text = envelopeText(envelope, options.fallbackText(envelope.code));
   if (envelope.code === ResultCode.unauthorized && token) {
     // The session is over; the hand-off says so once, no toast per call.
     endSession(token);
-  } else if (envelope.code !== ResultCode.refusal) {
-    // 555 is a rule refusal the calling screen words itself, so no toast here.
+  } else if (envelope.code !== ResultCode.refusal && !handles.includes(envelope.code)) {
+    // 555 is a rule refusal the calling screen words itself, as is any code the call handles: no toast for those.
     showError(text);
   }
   throw new ApiError(envelope, text);
@@ -133,7 +139,7 @@ export function createClient(options: ClientOptions): Client {
       const data = await readEnvelope(answer.body);
       // The server answers unexpected failures with HTTP 500 and an envelope: same rules.
       if (isEnvelope(data)) {
-        if (data.code !== ResultCode.ok) reject(data, token, options);
+        if (data.code !== ResultCode.ok) reject(data, token, options, request.handles);
         return { data: data.data as T, headers: answer.headers };
       }
       if (answer.status >= 400) {

@@ -121,6 +121,28 @@ describe('main client (/api)', () => {
     expect(toasts).toEqual([]);
   });
 
+  test('a code the call says it handles rejects without a toast; other codes still show one', async () => {
+    answer(openClient, (request) => ({ data: envelope(target(request).pathname.endsWith('/missing') ? 404 : 500) }));
+    const handled = await openApi.get('/content/missing', undefined, { handles: [404] }).catch((e: unknown) => e);
+    expect(handled).toBeInstanceOf(ApiError);
+    expect((handled as ApiError).code).toBe(404);
+    expect((handled as ApiError).text).toBe('English message');
+    expect(toasts).toEqual([]);
+    await expect(openApi.get('/content/broken', undefined, { handles: [404] })).rejects.toBeInstanceOf(ApiError);
+    expect(toasts).toEqual(['English message']);
+    // Without the option a 404 is an error like any other.
+    await openApi.get('/content/missing').catch(() => {});
+    expect(toasts).toEqual(['English message', 'English message']);
+  });
+
+  test('handling a 401 itself does not keep a session alive that the server ended', async () => {
+    signedIn('token-handled');
+    answer(mainClient, { data: envelope(401) });
+    await api.get('/a', undefined, { handles: [401] }).catch(() => {});
+    expect(sessionEnds).toHaveBeenCalledOnce();
+    expect(toasts).toEqual([]);
+  });
+
   test("no answer shows 'Network request failed'", async () => {
     answer(mainClient, 'network');
     await expect(api.get('/x')).rejects.toBeInstanceOf(NetworkError);

@@ -5,7 +5,7 @@ export class ApiError extends Error {
   override readonly name = 'ApiError';
   constructor(
     readonly envelope: Envelope<unknown>,
-    /** The text shown (or, for 555, for the screen to show), already in the user's language. */
+    /** The text shown (or, for 555 and the codes a call handles, for the screen to show), already in the user's language. */
     readonly text: string,
   ) {
     super(text);
