@@ -18,14 +18,13 @@ import pg from 'pg';
 import { from as copyFrom } from 'pg-copy-streams';
 import { ReportBatch } from '../packages/contract/src/index.ts';
 import { openDatabase } from '../apps/server/src/db/client.ts';
-import { seedDatabase } from '../apps/server/src/modules/system/index.ts';
 import { ingestReports } from '../apps/server/src/modules/device/index.ts';
 import { gatewayProductId, registerDevice } from '../apps/server/src/modules/device/directory.ts';
 import { ensureReportPartitions } from '../apps/server/src/modules/device/ingest/partitions.ts';
 import { openingHours } from '../apps/server/src/modules/device/simulation/rhythm.ts';
 import { storeReports } from '../apps/server/src/modules/device/simulation/store-reports.ts';
 import { rollUp } from '../apps/server/src/modules/analytics/rollup/rollup.ts';
-import { adminToken, startBenchServer } from './server.mjs';
+import { adminToken, seedBenchDatabase, startBenchServer } from './server.mjs';
 
 const { values: args } = parseArgs({
   options: {
@@ -586,7 +585,7 @@ async function onPostgres() {
     if (args.reuse) log(`PostgreSQL: reusing ${name}`);
     else {
       log(`PostgreSQL: ${size.stores} stores × ${size.luminaires} luminaires × ${size.days} days (database ${name})`);
-      await seedDatabase(handle.db, { adminPassword: PASSWORD, demo: false });
+      await seedBenchDatabase(handle.db, PASSWORD);
       await load(handle, 'postgres', url.toString(), size);
     }
     const stores = await benchStores(handle.db);
@@ -622,7 +621,7 @@ async function onPglite() {
     if (args['reuse-pglite']) log(`PGlite: reusing ${dataDir}`);
     else {
       log(`PGlite: ${size.stores} stores × ${size.luminaires} luminaires × ${size.days} days (data in ${dataDir})`);
-      await seedDatabase(handle.db, { adminPassword: PASSWORD, demo: false });
+      await seedBenchDatabase(handle.db, PASSWORD);
       await load(handle, 'pglite', undefined, size);
     }
     const stores = await benchStores(handle.db);

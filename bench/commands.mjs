@@ -10,9 +10,8 @@ import pg from 'pg';
 import { CommandDown } from '../packages/contract/src/index.ts';
 import { openDatabase } from '../apps/server/src/db/client.ts';
 import { MqttGateway } from '../apps/server/src/modules/device/index.ts';
-import { seedDatabase } from '../apps/server/src/modules/system/index.ts';
 import { freePort, freshDatabase, makeBenchStores } from './devices.mjs';
-import { startBenchServer } from './server.mjs';
+import { seedBenchDatabase, startBenchServer } from './server.mjs';
 
 const { values: args } = parseArgs({ options: { stores: { type: 'string', default: '20' }, commands: { type: 'string', default: '30' } } });
 const STORES = Number(args.stores);
@@ -27,7 +26,7 @@ const gateways = [];
 try {
   database = await openDatabase({ url: fresh.url });
   await database.migrate();
-  await seedDatabase(database.db, { adminPassword: PASSWORD, demo: false });
+  await seedBenchDatabase(database.db, PASSWORD);
   client = new pg.Client({ connectionString: fresh.url });
   await client.connect();
   const stores = await makeBenchStores(client, database.db, STORES);

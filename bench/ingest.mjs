@@ -12,11 +12,10 @@ import pg from 'pg';
 import { from as copyFrom } from 'pg-copy-streams';
 import { ReportBatch } from '../packages/contract/src/index.ts';
 import { openDatabase } from '../apps/server/src/db/client.ts';
-import { seedDatabase } from '../apps/server/src/modules/system/index.ts';
 import { HttpGateway, ingestReports, MqttGateway } from '../apps/server/src/modules/device/index.ts';
 import { storeReports } from '../apps/server/src/modules/device/simulation/store-reports.ts';
 import { freePort, freshDatabase, makeBenchStores } from './devices.mjs';
-import { startBenchServer } from './server.mjs';
+import { seedBenchDatabase, startBenchServer } from './server.mjs';
 
 const { values: args } = parseArgs({
   options: {
@@ -43,7 +42,7 @@ let stores;
 try {
   database = await openDatabase({ url: fresh.url });
   await database.migrate();
-  await seedDatabase(database.db, { adminPassword: `Bench-${randomBytes(6).toString('hex')}`, demo: false });
+  await seedBenchDatabase(database.db, `Bench-${randomBytes(6).toString('hex')}`);
   bulk = new pg.Client({ connectionString: fresh.url });
   await bulk.connect();
   stores = await makeBenchStores(bulk, database.db, STORES);

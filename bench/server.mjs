@@ -1,7 +1,12 @@
 // The Lightdesk server as the benchmarks run it: in-process on a free port, captcha, rate limits
 // and logging off, so what is measured is the work itself.
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { buildApp } from '../apps/server/src/app.ts';
 import { loadConfig } from '../apps/server/src/config.ts';
+import { LocalDiskStorage } from '../apps/server/src/lib/storage/index.ts';
+import { seedDatabase } from '../apps/server/src/modules/system/index.ts';
 import { signInAsAdmin } from '../scripts/built-server.mjs';
 
 /** Builds the server on an open database and listens; `settings` adds environment (DATABASE_URL, MQTT_PORT…). */
@@ -14,3 +19,10 @@ export async function startBenchServer(database, settings) {
 
 /** Signs in as `admin` over HTTP: the bearer token. */
 export const adminToken = async (base, password) => (await signInAsAdmin(base, password)).accessToken;
+
+/** Seeds a bench database as a first start does, without demo data; the seed's files go to a folder removed at exit. */
+export async function seedBenchDatabase(db, adminPassword) {
+  const files = mkdtempSync(path.join(tmpdir(), 'lightdesk-bench-files-'));
+  process.once('exit', () => rmSync(files, { recursive: true, force: true }));
+  return seedDatabase(db, { adminPassword, demo: false, storage: new LocalDiskStorage(files) });
+}

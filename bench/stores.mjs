@@ -12,8 +12,7 @@ import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import pg from 'pg';
 import { openDatabase } from '../apps/server/src/db/client.ts';
-import { seedDatabase } from '../apps/server/src/modules/system/index.ts';
-import { adminToken, startBenchServer } from './server.mjs';
+import { adminToken, seedBenchDatabase, startBenchServer } from './server.mjs';
 
 const WARM_UP = 20;
 const { values: args } = parseArgs({
@@ -51,7 +50,7 @@ try {
   // The bare leg's own connections: the list's statements run side by side, as the server sends them.
   bare = new pg.Pool({ connectionString: target.toString(), max: 2 });
   if (!args.reuse) {
-    await seedDatabase(database.db, { adminPassword: PASSWORD, demo: false });
+    await seedBenchDatabase(database.db, PASSWORD);
     const seeding = performance.now();
     await seed(bare);
     console.error(`seeded in ${Math.round(performance.now() - seeding)} ms`);

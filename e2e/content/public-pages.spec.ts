@@ -59,7 +59,12 @@ test('every public page shows its published content signed out, in two brands an
         await expect(content.locator('.rich-html').first(), path).not.toBeEmpty();
         if (language === 'en-US' && path === '/guide/guideHeatmap') await expectNoSeriousA11yViolations(page, 'public-guide');
       }
-      await read(page, '/userManualVideo');
+      // The video manual's chapters are real recordings the browser can play.
+      const videos = await read(page, '/userManualVideo');
+      const player = videos.getByTestId('video-player');
+      await expect.poll(() => player.evaluate((v: HTMLVideoElement) => (v.readyState >= 1 ? v.duration : 0)), { timeout: 15_000 }).toBeGreaterThan(5);
+      await expect(videos.locator('.rich-html').first()).not.toBeEmpty();
+      if (language === 'en-US') await expectNoSeriousA11yViolations(page, 'public-video-manual');
 
       // The policy in force, the versions, and one version from the list.
       await expect((await read(page, '/privacy')).getByTestId('privacy-policy')).toBeVisible();

@@ -3,6 +3,7 @@ import { fileURLToPath } from 'node:url';
 import { buildApp } from './app';
 import { ConfigError, loadConfig } from './config';
 import { openDatabase } from './db/client';
+import { configuredStorage } from './lib/storage';
 import { seedDatabase } from './modules/system';
 
 const started = performance.now();
@@ -22,7 +23,7 @@ async function main() {
 
   const database = await openDatabase(config.databaseUrl ? { url: config.databaseUrl } : { dataDir: path.join(config.dataDir, 'pglite') });
   await database.migrate();
-  const seeded = await seedDatabase(database.db, { adminPassword: config.adminPassword, demo: config.demo });
+  const seeded = await seedDatabase(database.db, { adminPassword: config.adminPassword, demo: config.demo, storage: configuredStorage(config) });
   const { app, jobs, seedDemo, connections } = await buildApp({ config, database, webRoot: path.resolve(here, '../../web/dist') });
   if (config.demo) await seedDemo();
   await jobs.start();

@@ -5,6 +5,7 @@ import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 import type { TestProject } from 'vitest/node';
 import { openDatabase } from '../db/client';
+import { LocalDiskStorage } from '../lib/storage';
 import { seedDatabase } from '../modules/system';
 import { TEST_PASSWORD } from './constants';
 
@@ -13,6 +14,15 @@ declare module 'vitest' {
     pgliteTemplate: string;
     postgresTemplate: string;
   }
+}
+
+/**
+ * The seed's files (the video manual's videos) go to a folder thrown away after the run: test
+ * servers each keep files of their own, and no test reads the seeded videos.
+ */
+function seedStorage() {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'lightdesk-seed-files-'));
+  return { storage: new LocalDiskStorage(dir), remove: () => fs.rmSync(dir, { recursive: true, force: true }) };
 }
 
 /**
@@ -30,7 +40,9 @@ export default async function setup(project: TestProject) {
     target.pathname = `/${name}`;
     const database = await openDatabase({ url: target.toString() });
     await database.migrate();
-    await seedDatabase(database.db, { adminPassword: TEST_PASSWORD, demo: true });
+    const files = seedStorage();
+    await seedDatabase(database.db, { adminPassword: TEST_PASSWORD, demo: true, storage: files.storage });
+    files.remove();
     await database.close();
     project.provide('postgresTemplate', name);
     return async () => {
@@ -42,7 +54,9 @@ export default async function setup(project: TestProject) {
   const client = await PGlite.create();
   const database = await openDatabase({ pglite: client });
   await database.migrate();
-  await seedDatabase(database.db, { adminPassword: TEST_PASSWORD, demo: true });
+  const files = seedStorage();
+  await seedDatabase(database.db, { adminPassword: TEST_PASSWORD, demo: true, storage: files.storage });
+  files.remove();
   const dump = await client.dumpDataDir('gzip');
   await client.close();
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'lightdesk-test-'));

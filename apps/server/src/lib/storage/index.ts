@@ -19,7 +19,8 @@ export interface Files {
   links: FileLinks;
 }
 
-function storageOf(config: Config): FileStorage {
+/** Where `STORAGE_URL` says files are kept: local disk under `DATA_DIR/files` unless it names an S3 bucket. */
+export function configuredStorage(config: Config): FileStorage {
   const { storage } = config;
   if (storage.kind === 'local') return new LocalDiskStorage(path.join(config.dataDir, 'files'));
   return new S3Storage(s3Client(storage), { bucket: storage.bucket });
@@ -27,6 +28,6 @@ function storageOf(config: Config): FileStorage {
 
 /** Files where `STORAGE_URL` says: local disk under `DATA_DIR/files` unless it names an S3 bucket. */
 export const configuredFiles = (config: Config, db: Database, clock: Clock): Files => ({
-  storage: storageOf(config),
+  storage: configuredStorage(config),
   links: new FileLinks(db, clock),
 });

@@ -69,6 +69,8 @@ describe('reading the seed', () => {
     ['an unknown section', { 'blog/post.en-US.md': file('title: T\norder: 1') }, /section folder/],
     ['a question without its category', { 'help/basics/q.en-US.md': file('title: T\norder: 1') }, /_category/],
     ['a policy without its version', { 'privacy/1.0.en-US.md': file('title: T\norder: 1\neffective: 2026-01-01') }, /lacks version/],
+    ['a video without its chapter texts', { 'video-manual/tour.webm': 'not read' }, /without the chapter texts/],
+    ['a video chapter without its video', { 'video-manual/tour.en-US.md': file('title: T\norder: 1') }, /has no video/],
     ['a policy with a bad date', { 'privacy/1.0.en-US.md': file('title: T\norder: 1\nversion: 1.0\neffective: soon') }, /effective/],
   ])('a seed with %s fails loudly, naming the file', (_name, files, problem) => {
     const root = folder(files);
@@ -90,9 +92,9 @@ describe('seeding', () => {
 
   test('places what is missing as published items, keeps what exists, and is idempotent', async () => {
     const spotlightBefore = await t.api.send(publicContentApi.item, { section: 'guide', slug: 'spotlight' });
-    await seedContent(t.ctx.db, FIXTURE);
+    await seedContent(t.ctx.db, t.ctx.files.storage, FIXTURE);
     const after = await counts();
-    await seedContent(t.ctx.db, FIXTURE);
+    await seedContent(t.ctx.db, t.ctx.files.storage, FIXTURE);
     expect(await counts()).toEqual(after);
 
     const category = await t.api.send(publicContentApi.item, { section: 'help-category', slug: 'basics' });
@@ -101,6 +103,12 @@ describe('seeding', () => {
     expect(question.data.body).toContain('<a href="https://example.com/docs">the docs</a>');
     const policy = await t.api.send(publicContentApi.item, { section: 'privacy-policy', slug: '2.0' });
     expect(policy.data).toMatchObject({ version: '2.0', effectiveDate: '2026-02-01' });
+    // A video chapter's video is stored like an upload and served at the public content address.
+    const chapter = await t.api.send(publicContentApi.item, { section: 'video-chapter', slug: 'tour' });
+    expect(chapter.data.title).toBe('A fixture tour');
+    const video = await fetch(new URL(chapter.data.videoUrl, t.base));
+    expect(video.headers.get('content-type')).toBe('video/webm');
+    expect(Buffer.from(await video.arrayBuffer())).toEqual(fs.readFileSync(path.join(FIXTURE, 'video-manual/tour.webm')));
     // The shipped spotlight guide was there already: the fixture's does not replace it.
     expect((await t.api.send(publicContentApi.item, { section: 'guide', slug: 'spotlight' })).data.title).toBe(spotlightBefore.data.title);
   });
@@ -135,7 +143,7 @@ describe('seeding', () => {
     expect((await admin.send(contentApi['common-issue'].publish, { id: issue.id, language: 'en-US' })).code).toBe(200);
     const before = await counts();
 
-    await seedContent(t.ctx.db);
+    await seedContent(t.ctx.db, t.ctx.files.storage);
 
     expect(await counts()).toEqual(before);
     expect((await t.api.send(publicContentApi.item, { section: 'guide', slug: 'gateway' })).code).toBe(404);
@@ -155,7 +163,7 @@ describe('seeding', () => {
       'help/basics/first-question.en-US.md': front('What is a fixture question?', 1),
       'help/basics/first-question.fr-FR.md': front("Qu'est-ce qu'une question d'essai ?", 1),
     });
-    await seedContent(t.ctx.db, release);
+    await seedContent(t.ctx.db, t.ctx.files.storage, release);
 
     const added = await t.api.send(publicContentApi.item, { section: 'common-issue', slug: 'new-in-release', language: 'de-DE' });
     expect(added.data).toMatchObject({ title: 'Neu in dieser Version', language: 'de-DE' });
@@ -168,7 +176,7 @@ describe('seeding', () => {
 
     // Deleted, it stays deleted though the files are still there.
     expect((await admin.send(contentApi['common-issue'].delete, { id: added.data.id })).code).toBe(200);
-    await seedContent(t.ctx.db, release);
+    await seedContent(t.ctx.db, t.ctx.files.storage, release);
     expect((await t.api.send(publicContentApi.item, { section: 'common-issue', slug: 'new-in-release' })).code).toBe(404);
   });
 });

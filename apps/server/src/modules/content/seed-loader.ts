@@ -3,7 +3,10 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import {
   CONTENT_LANGUAGES,
+  CONTENT_VIDEO_MAX_BYTES,
+  CONTENT_VIDEO_TYPES,
   ContentSlug,
+  FILE_TYPES,
   ContentTitle,
   EffectiveDate,
   FALLBACK_LANGUAGE,
@@ -17,8 +20,9 @@ import { and, eq, sql } from 'drizzle-orm';
 import { marked } from 'marked';
 import type { z } from 'zod';
 import type { Database } from '../../db/client';
+import type { FileStorage } from '../../lib/storage';
 import { publishLanguage, saveDrafts } from './items';
-import { contentItems, contentSeeds, contentTranslations } from './schema';
+import { contentFiles, contentItems, contentSeeds, contentTranslations } from './schema';
 
 /**
  * The first versions of the public content ship as Markdown files (docs/content.md describes
@@ -45,6 +49,8 @@ export interface SeedItem {
   order: number;
   version?: string;
   effective?: string;
+  /** A video chapter's video file. */
+  video?: string;
   translations: Map<ContentLanguage, SeedTranslation>;
 }
 
@@ -55,11 +61,20 @@ export class SeedFormatError extends Error {
   }
 }
 
-const FOLDERS: Record<string, ContentSection> = { guides: 'guide', 'common-issues': 'common-issue', manual: 'manual-chapter', privacy: 'privacy-policy' };
+const FOLDERS: Record<string, ContentSection> = {
+  guides: 'guide',
+  'common-issues': 'common-issue',
+  manual: 'manual-chapter',
+  'video-manual': 'video-chapter',
+  privacy: 'privacy-policy',
+};
 const KEYS: Record<string, readonly string[]> = { 'privacy-policy': ['title', 'order', 'version', 'effective'] };
 /** `<item>.<language>.md`; a policy's item is its version, which has dots of its own. */
 const FILE_NAME = /^(.+)\.([A-Za-z]{2}-[A-Za-z]{2})\.md$/;
 const itemOf = (name: string) => FILE_NAME.exec(name)?.[1] ?? name;
+/** A video chapter's video sits beside its texts as `<item>.webm` (or `.mp4`). */
+const VIDEO_EXTENSIONS = CONTENT_VIDEO_TYPES.flatMap((t) => FILE_TYPES[t].extensions);
+const videoOf = (name: string) => VIDEO_EXTENSIONS.map((e) => (name.endsWith(e) ? name.slice(0, -e.length) : undefined)).find(Boolean);
 
 function checked<T>(schema: z.ZodType<T>, value: unknown, file: string, key: string): T {
   const parsed = schema.safeParse(value);
@@ -128,6 +143,7 @@ export function readSeedFolder(root: string): SeedItem[] {
     items.set(key, item);
   };
   const files = (dir: string) => (fs.existsSync(dir) ? fs.readdirSync(dir, { withFileTypes: true }) : []);
+  const videos = new Map<string, string>();
 
   for (const entry of files(root)) {
     const dir = path.join(root, entry.name);
@@ -146,7 +162,16 @@ export function readSeedFolder(root: string): SeedItem[] {
     }
     const section = FOLDERS[entry.name];
     if (!section) throw new SeedFormatError(entry.name, `is not a section folder (${[...Object.keys(FOLDERS), 'help'].join(', ')})`);
-    for (const file of files(dir)) add(path.join(dir, file.name), section, itemOf(file.name));
+    for (const file of files(dir)) {
+      const video = section === 'video-chapter' ? videoOf(file.name) : undefined;
+      if (video) videos.set(video, path.join(dir, file.name));
+      else add(path.join(dir, file.name), section, itemOf(file.name));
+    }
+  }
+  for (const [slug, file] of videos) {
+    const item = items.get(`video-chapter/${slug}`);
+    if (!item) throw new SeedFormatError(path.relative(root, file), 'is a video without the chapter texts beside it');
+    item.video = file;
   }
 
   const all = [...items.values()];
@@ -154,13 +179,26 @@ export function readSeedFolder(root: string): SeedItem[] {
     if (!item.translations.has(FALLBACK_LANGUAGE))
       throw new SeedFormatError(`${item.section}/${item.slug}`, `has no ${FALLBACK_LANGUAGE} file, which other languages fall back to`);
     if (item.parent && !items.has(`help-category/${item.parent}`)) throw new SeedFormatError(`help/${item.parent}`, 'has questions but no _category file');
+    if (item.section === 'video-chapter' && !item.video)
+      throw new SeedFormatError(`video-manual/${item.slug}`, `has no video (${VIDEO_EXTENSIONS.map((e) => item.slug + e).join(' or ')})`);
   }
   // Categories first, so their questions find them.
   return all.sort((a, b) => Number(a.section === 'help-question') - Number(b.section === 'help-question'));
 }
 
+/** Stores a chapter's video the way an upload is stored: checked by content, kept once per content. */
+async function storeVideo(tx: Pick<Database, 'insert'>, storage: FileStorage, file: string): Promise<string> {
+  const stored = await storage.put(fs.createReadStream(file), { maxBytes: CONTENT_VIDEO_MAX_BYTES, types: CONTENT_VIDEO_TYPES });
+  await tx
+    .insert(contentFiles)
+    .values({ key: stored.key, kind: 'video', contentType: stored.contentType, size: stored.size, createdBy: SEEDER })
+    .onConflictDoNothing();
+  return stored.key;
+}
+
 /** A seed item's row, without its languages. */
-async function insertItem(tx: Pick<Database, 'insert'>, item: SeedItem, parentId: number | null): Promise<number> {
+async function insertItem(tx: Pick<Database, 'insert'>, storage: FileStorage, item: SeedItem, parentId: number | null): Promise<number> {
+  const videoKey = item.video ? await storeVideo(tx, storage, item.video) : '';
   const [row] = await tx
     .insert(contentItems)
     .values({
@@ -168,6 +206,7 @@ async function insertItem(tx: Pick<Database, 'insert'>, item: SeedItem, parentId
       slug: item.slug,
       parentId,
       sortOrder: item.order,
+      videoKey,
       version: item.version ?? '',
       effectiveDate: item.effective ?? null,
       createdBy: SEEDER,
@@ -183,7 +222,7 @@ async function insertItem(tx: Pick<Database, 'insert'>, item: SeedItem, parentId
  * content_seeds): what staff edited since stays as it is, and what they deleted is not placed
  * again, nor a question of a deleted category. Servers starting together take turns.
  */
-export async function seedContent(db: Database, root = SEED_FOLDER): Promise<void> {
+export async function seedContent(db: Database, storage: FileStorage, root = SEED_FOLDER): Promise<void> {
   const items = readSeedFolder(root);
   await db.transaction(async (tx) => {
     await tx.execute(sql`SELECT pg_advisory_xact_lock(hashtext('lightdesk.content_seed'))`);
@@ -205,7 +244,7 @@ export async function seedContent(db: Database, root = SEED_FOLDER): Promise<voi
           .select({ id: contentItems.id })
           .from(contentItems)
           .where(and(eq(contentItems.section, item.section), eq(contentItems.slug, item.slug)));
-        id = own?.id ?? (await insertItem(tx, item, parentId));
+        id = own?.id ?? (await insertItem(tx, storage, item, parentId));
         await record(key, id);
       }
       ids.set(key, id);

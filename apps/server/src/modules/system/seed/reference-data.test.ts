@@ -32,7 +32,7 @@ test('a start on an existing database adds missing reference data and keeps what
   await db.update(configs).set({ value: '3' }).where(eq(configs.key, 'security.login.max-failures'));
   await db.delete(platformSettings);
 
-  expect(await seedDatabase(db, { demo: false })).toMatchObject({ generated: false });
+  expect(await seedDatabase(db, { demo: false, storage: t.ctx.files.storage })).toMatchObject({ generated: false });
   expect(await count(areas)).toBe(areasBefore);
   expect(await count(configs)).toBe(configsBefore);
   expect((await db.select().from(areas).where(eq(areas.code, 'DE-BY')))[0]?.name).toBe('Bavaria');
@@ -41,7 +41,7 @@ test('a start on an existing database adds missing reference data and keeps what
   expect(await db.select().from(platformSettings)).toHaveLength(1);
 
   // And again: nothing more.
-  await seedDatabase(db, { demo: false });
+  await seedDatabase(db, { demo: false, storage: t.ctx.files.storage });
   expect(await count(areas)).toBe(areasBefore);
   expect(await count(configs)).toBe(configsBefore);
 });
@@ -53,7 +53,7 @@ test('a start removes built-in parameters the server no longer reads, and keeps 
     { key: 'device.offline-timeout-minutes', name: 'Device offline after (minutes)', value: '10', valueType: 'number', builtIn: true },
     { key: 'device.note', name: 'A note made in the console', value: 'x' },
   ]);
-  await seedDatabase(db, { demo: false });
+  await seedDatabase(db, { demo: false, storage: t.ctx.files.storage });
   const keys = (await db.select({ key: configs.key }).from(configs)).map((r) => r.key);
   expect(keys).not.toContain('device.offline-timeout-minutes');
   expect(keys).toContain('device.note');
@@ -70,7 +70,7 @@ test('a start places the built-in menu entries an older database lacks, once, an
   await db.delete(menus).where(eq(menus.id, areaScreen.id));
   const menusBefore = await count(menus);
 
-  await seedDatabase(db, { demo: false });
+  await seedDatabase(db, { demo: false, storage: t.ctx.files.storage });
   const placed = (await menuNamed('SystemJob'))!;
   expect(placed).toMatchObject({ parentId: jobs.parentId, type: 'M', permission: 'system:job:query', path: 'job' });
   expect(await db.select({ permission: menus.permission }).from(menus).where(eq(menus.parentId, placed.id))).toEqual([{ permission: 'system:job:run' }]);
@@ -82,6 +82,6 @@ test('a start places the built-in menu entries an older database lacks, once, an
   const info = await admin.get('/api/system/auth/get-permission-info');
   expect(JSON.stringify(info.data)).toContain('"componentName":"SystemJob"');
 
-  await seedDatabase(db, { demo: false });
+  await seedDatabase(db, { demo: false, storage: t.ctx.files.storage });
   expect(await count(menus)).toBe(menusBefore + 2);
 });

@@ -1,6 +1,7 @@
 import { ALL_PERMISSIONS, SUPER_ROLE } from '@lightdesk/contract';
 import { eq, sql } from 'drizzle-orm';
 import type { Database } from '../../../db/client';
+import type { FileStorage } from '../../../lib/storage';
 import {
   depts,
   dictData,
@@ -86,12 +87,12 @@ export async function syncMenus(db: Database): Promise<void> {
 }
 
 /** First start: platform tenant, admin role and account, the menu tree and dictionaries. Idempotent. */
-export async function seedDatabase(db: Database, options: { adminPassword?: string; demo: boolean }): Promise<SeedResult> {
+export async function seedDatabase(db: Database, options: { adminPassword?: string; demo: boolean; storage: FileStorage }): Promise<SeedResult> {
   // Every start, before the first-start check: reference data reaches databases made by older versions too.
   await seedConfigs(db);
   await seedAreas(db);
   await syncMenus(db);
-  await seedContent(db);
+  await seedContent(db, options.storage);
   const [existing] = await db.select({ id: tenants.id }).from(tenants).where(eq(tenants.code, PLATFORM_TENANT));
   if (existing) return { generated: false, demoUsers: [] };
 
