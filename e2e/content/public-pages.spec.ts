@@ -99,6 +99,14 @@ test('staff edit a help question, publish it in English, and readers find it on 
   await dialog.getByRole('button', { name: 'Cancel' }).click();
   await expect(row(page, 'change my password').getByTestId('language-en-US-published')).toBeVisible();
 
+  // Inside the console, the help centre's categories and questions open in the console too.
+  await openScreen(page, '/help-center');
+  await page.getByTestId('help-category').first().getByRole('link').click();
+  await expect(page).toHaveURL(/#\/help-center\/category\/\d+$/);
+  await expect(page.getByTestId('help-question').first()).toBeVisible();
+  await expect(page.getByTestId('app-layout')).toBeVisible();
+  await expect(page.getByTestId('sidebar')).toBeVisible();
+
   // The Guides menu holds all eight guides, the recessed sensor's among them.
   await openScreen(page, '/guide/recessedSensor');
   await expect(page.getByTestId('guide-recessedSensor').getByRole('heading', { level: 1 })).toBeVisible();

@@ -9,6 +9,7 @@ import { useScreens } from '../lib/navigation';
 import { useSession } from '../lib/session';
 import { useTags } from '../layout/tags-store';
 import { buildRouteTable, type RouteTable } from '../lib/route-table';
+import { publicHostOf } from '../features/public/pages';
 
 interface ShellState {
   /** The screens generated from the server's menu; absent until the session has loaded. */
@@ -52,7 +53,7 @@ async function load(): Promise<void> {
   await Promise.all([loadDicts(), i18n.loadNamespaces('dict')]);
   const info = await call(authApi.permissionInfo);
   useSession.getState().setIdentity(info);
-  const table = buildRouteTable(info.menus, await canShow);
+  const table = buildRouteTable(info.menus, await canShow, publicHostOf);
   useScreens.setState({ screens: table.routes.map(({ path, name, componentName, visible }) => ({ path, name, componentName, visible })) });
   useShell.setState({ table, token });
 }

@@ -45,6 +45,15 @@ describe('routes built from the server menu', () => {
     );
   });
 
+  test('an address below a screen is shown by the screen its host names, and only then', () => {
+    const hosted = buildRouteTable(menus, undefined, (p) => (p.startsWith('/help-center/') ? '/help-center' : p === '/privacy/3' ? '/privacy' : undefined));
+    expect(findRoute(hosted, '/help-center/question/3/9')?.path).toBe('/help-center');
+    // The host names a page this person has no route to: no screen.
+    expect(findRoute(hosted, '/privacy/3')).toBeUndefined();
+    expect(findRoute(hosted, '/store/mesh/7')).toBeUndefined();
+    expect(findRoute(table, '/help-center/question/3/9')).toBeUndefined();
+  });
+
   test('hidden entries stay routable but are not listed', () => {
     expect(findRoute(table, '/home')?.visible).toBe(false);
     expect(findRoute(table, '/store/user')?.visible).toBe(false);

@@ -41,6 +41,11 @@ export interface RouteTable {
   menu: MenuItem[];
   /** Where `/` goes and the affix tag: the first visible route this build can show (see below). */
   home?: string;
+  /**
+   * For an address with no route of its own, the path of the route whose screen shows it (a
+   * help-centre question is shown by the help-centre screen); undefined when none does.
+   */
+  hostOf?: (pathname: string) => string | undefined;
 }
 
 const isExternal = (path: string) => /^https?:\/\//i.test(path);
@@ -88,7 +93,11 @@ function builtInRoutes(): AppRoute[] {
  * landing moves by itself as screens are built. Only when no visible route can show does it
  * fall back to the first visible one.
  */
-export function buildRouteTable(menus: readonly MenuNode[], canShow: (route: AppRoute) => boolean = () => true): RouteTable {
+export function buildRouteTable(
+  menus: readonly MenuNode[],
+  canShow: (route: AppRoute) => boolean = () => true,
+  hostOf?: RouteTable['hostOf'],
+): RouteTable {
   let externalCount = 0;
   const routes: AppRoute[] = [];
 
@@ -134,10 +143,13 @@ export function buildRouteTable(menus: readonly MenuNode[], canShow: (route: App
   const listed = all.filter((r) => r.visible);
   const home = (listed.find(canShow) ?? listed[0])?.path;
   for (const route of all) route.affix = route.path === home;
-  return { routes: all, byPath: merged, menu, ...(home ? { home } : {}) };
+  return { routes: all, byPath: merged, menu, ...(home ? { home } : {}), ...(hostOf ? { hostOf } : {}) };
 }
 
 /** The route for a location, tolerating a trailing slash. */
 export function findRoute(table: RouteTable, pathname: string): AppRoute | undefined {
-  return table.byPath.get(pathname) ?? table.byPath.get(pathname.replace(/\/+$/, '') || '/');
+  const own = table.byPath.get(pathname) ?? table.byPath.get(pathname.replace(/\/+$/, '') || '/');
+  if (own) return own;
+  const host = table.hostOf?.(pathname);
+  return host === undefined ? undefined : table.byPath.get(host);
 }

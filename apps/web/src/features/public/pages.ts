@@ -60,5 +60,15 @@ export function publicPageOf(pathname: string): PublicPageMatch | undefined {
   return undefined;
 }
 
+/**
+ * The page an address below a public page belongs to (a category or question of the help centre,
+ * one privacy policy): in the console, that page's screen shows it.
+ */
+export function publicHostOf(pathname: string): string | undefined {
+  const page = publicPageOf(pathname);
+  if (!page?.detail) return undefined;
+  return Object.entries(EXACT).find(([, id]) => id === page.id)?.[0];
+}
+
 /** An id from the address, or undefined when it is not one (the page then says "not found"). */
 export const idOf = (text: string | undefined): number | undefined => (text && /^[1-9]\d{0,9}$/.test(text) ? Number(text) : undefined);

@@ -1,10 +1,11 @@
 import { useTranslation } from 'react-i18next';
+import { useLocation } from 'react-router';
 import { lazyPart } from '../../lib/lazy';
 import type { ScreenProps } from '../../lib/navigation';
 import { Articles } from './articles';
 import { GuidePage } from './guide-page';
 import { HelpCategory, HelpHome, HelpQuestion } from './help-center';
-import { isGuide, publicPageOf, type PublicPageMatch } from './pages';
+import { isGuide, publicHostOf, publicPageOf, type PublicPageMatch } from './pages';
 import { CurrentPolicy, OnePolicy, PolicyVersions } from './privacy';
 import { useReaderLanguage } from './use-reader-language';
 import { VideoManual } from './video-manual';
@@ -54,7 +55,12 @@ export function PublicContent({ page }: { page: PublicPageMatch }) {
   );
 }
 
-/** As a screen inside the console (the Help and Guides menus open the same pages). */
+/**
+ * As a screen inside the console (the Help and Guides menus open the same pages); the help
+ * centre's and the privacy page's screens also show the addresses below them.
+ */
 export function PublicScreen({ path }: ScreenProps) {
-  return <PublicContent page={publicPageOf(path) ?? { id: 'helpCenter' }} />;
+  const { pathname } = useLocation();
+  const below = publicHostOf(pathname) === path ? publicPageOf(pathname) : undefined;
+  return <PublicContent page={below ?? publicPageOf(path) ?? { id: 'helpCenter' }} />;
 }
