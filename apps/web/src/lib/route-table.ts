@@ -93,11 +93,7 @@ function builtInRoutes(): AppRoute[] {
  * landing moves by itself as screens are built. Only when no visible route can show does it
  * fall back to the first visible one.
  */
-export function buildRouteTable(
-  menus: readonly MenuNode[],
-  canShow: (route: AppRoute) => boolean = () => true,
-  hostOf?: RouteTable['hostOf'],
-): RouteTable {
+export function buildRouteTable(menus: readonly MenuNode[], canShow: (route: AppRoute) => boolean = () => true, hostOf?: RouteTable['hostOf']): RouteTable {
   let externalCount = 0;
   const routes: AppRoute[] = [];
 
