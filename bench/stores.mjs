@@ -14,7 +14,7 @@ import pg from 'pg';
 import { openDatabase } from '../apps/server/src/db/client.ts';
 import { adminToken, seedBenchDatabase, startBenchServer } from './server.mjs';
 
-const WARM_UP = 20;
+const WARM_UP = 300;
 const { values: args } = parseArgs({
   options: { runs: { type: 'string', default: '200' }, keep: { type: 'boolean', default: false }, reuse: { type: 'string' } },
 });
