@@ -30,7 +30,8 @@ export async function switchTag(page: Page, path: string) {
 export const row = (scope: Page | Locator, text: string) =>
   ('goto' in scope ? list(scope) : scope).locator('.ant-table-tbody tr.ant-table-row').filter({ hasText: text });
 
-export const toast = (page: Page, text: string | RegExp) => page.locator('.ant-message-notice').filter({ hasText: text });
+/** The newest toast with this text: an earlier one alike may still be fading when a second save shows its own. */
+export const toast = (page: Page, text: string | RegExp) => page.locator('.ant-message-notice').filter({ hasText: text }).last();
 
 /** The dialog on show (a closed one may linger hidden while it animates out). */
 export const openDialog = (page: Page) => page.getByRole('dialog').filter({ visible: true });
