@@ -174,12 +174,18 @@ export async function buildApp(options: BuildOptions): Promise<LightdeskApp> {
   // Uploads: a route reads the file as a stream (`req.file()`) and sets its own size limit.
   await app.register(multipart, { limits: { files: 1, fields: 10, fieldSize: 64 * 1024 } });
 
-  // Under overload, refuse early with Retry-After instead of queueing without bound.
+  // Under overload, refuse API calls early with Retry-After instead of queueing without bound.
+  // The web app's own files always pass: they cost a file read, and a console missing one of its
+  // chunks cannot start at all, so refusing them would turn a busy moment into a broken page.
   if (config.overloadDelayMs > 0) {
     await app.register(underPressure, {
       maxEventLoopDelay: config.overloadDelayMs,
       retryAfter: 10,
-      pressureHandler: (req, reply) => void answerError(surfaceOf(req.url), new Throttled(503, 10), req, reply),
+      pressureHandler: (req, reply) => {
+        const surface = surfaceOf(req.url);
+        // Answering nothing lets the request go on.
+        if (surface) void answerError(surface, new Throttled(503, 10), req, reply);
+      },
     });
   }
   await app.register(rateLimit, {

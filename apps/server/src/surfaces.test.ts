@@ -1,3 +1,6 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { z } from 'zod';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { AREAS } from './app';
@@ -116,25 +119,42 @@ describe('rate limits and back-pressure', () => {
     expect((await staff.get('/api/system/auth/get-permission-info')).code).toBe(200);
   });
 
-  test('an overloaded server refuses with 503 and Retry-After instead of queueing', async () => {
-    const busy = await testApp({ LIGHTDESK_OVERLOAD_DELAY_MS: '20' });
+  test('an overloaded server refuses API calls with 503 and Retry-After, and still serves the web app', async () => {
+    // A built web app, so the busy server has its own files to serve beside the API.
+    const webRoot = mkdtempSync(path.join(tmpdir(), 'overload-web-'));
+    mkdirSync(path.join(webRoot, 'assets'));
+    writeFileSync(path.join(webRoot, 'index.html'), '<!doctype html><title>console</title>');
+    writeFileSync(path.join(webRoot, 'assets/index-Ab12Cd34.js'), 'export {};');
+    const busy = await testApp({ LIGHTDESK_OVERLOAD_DELAY_MS: '20' }, { webRoot });
+    const hold = (ms: number) => {
+      const until = Date.now() + ms;
+      while (Date.now() < until);
+    };
     try {
       // Hold the event loop well past the limit, as a flood of work would.
-      const until = Date.now() + 400;
-      while (Date.now() < until);
+      hold(400);
       let res: Response | undefined;
       for (let i = 0; i < 20 && res?.status !== 503; i++) {
         res = await busy.api.raw('GET', '/open/auth/options');
-        if (res.status !== 503) {
-          const spin = Date.now() + 200;
-          while (Date.now() < spin);
-        }
+        if (res.status !== 503) hold(200);
       }
       expect(res!.status).toBe(503);
       expect(res!.headers.get('retry-after')).toBe('10');
       expect(await res!.json()).toMatchObject({ key: 'common.overloaded' });
+      // Still under pressure (the API refuses), the console's shell and chunks are served whole:
+      // without them the console cannot start once the load is gone.
+      hold(400);
+      const [api, shell, chunk] = await Promise.all([
+        busy.api.raw('GET', '/open/auth/options'),
+        fetch(`${busy.base}/`),
+        fetch(`${busy.base}/assets/index-Ab12Cd34.js`),
+      ]);
+      expect(api.status).toBe(503);
+      expect([shell.status, await shell.text()]).toEqual([200, '<!doctype html><title>console</title>']);
+      expect([chunk.status, await chunk.text()]).toEqual([200, 'export {};']);
     } finally {
       await busy.close();
+      rmSync(webRoot, { recursive: true, force: true });
     }
   });
 });

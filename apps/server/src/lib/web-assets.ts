@@ -49,5 +49,9 @@ export async function registerDelivery(app: FastifyInstance, webRoot?: string): 
     // Below a kilobyte the saving does not pay for the work. (Brotli runs at the plugin's
     // quality 4: about as fast as gzip, and smaller.)
     threshold: 1024,
+    // A list page or a detail (a few to some tens of kilobytes) is compressed in one call: a
+    // compression stream per answer costs more in thread hops, chunks and writes than the work
+    // itself. Beyond this, answers stream so one large export never holds the event loop.
+    syncThreshold: 64 * 1024,
   });
 }

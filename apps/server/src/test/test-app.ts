@@ -163,6 +163,8 @@ export interface TestAppOptions {
   beforeListen?: (app: FastifyInstance) => void;
   /** The areas to serve, when a test needs one of its own beside the product's. */
   areas?: Area[];
+  /** A folder holding a built web app (`index.html`, `assets/`) for the server to serve. */
+  webRoot?: string;
 }
 
 /** A whole server on a fresh copy of the seeded test database, listening on a free port. */
@@ -179,7 +181,14 @@ export async function testApp(env: Record<string, string> = {}, options: TestApp
     DATA_DIR: dataDir,
     ...env,
   });
-  const built = await buildApp({ config, database, clock, logger: options.logger ?? false, ...(options.areas && { areas: options.areas }) });
+  const built = await buildApp({
+    config,
+    database,
+    clock,
+    logger: options.logger ?? false,
+    ...(options.areas && { areas: options.areas }),
+    ...(options.webRoot && { webRoot: options.webRoot }),
+  });
   options.beforeListen?.(built.app);
   // A free port unless the test names one (when the address must be known before start, e.g. LIGHTDESK_PUBLIC_URL).
   const address = await built.app.listen({ port: env.PORT ? config.port : 0, host: '127.0.0.1' });

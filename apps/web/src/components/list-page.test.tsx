@@ -470,7 +470,7 @@ describe('ListPage order and address', () => {
 
     await userEvent.click(screen.getByRole('tab', { name: 'Others' }));
     await waitFor(() => expect(fetchOthers).toHaveBeenLastCalledWith({ meshName: 'Store', page: 1, limit: 20 }));
-    await waitFor(() => expect(router.state.location.search).toBe('?tab=others&meshName=Store'));
+    await waitFor(() => expect(router.state.location.search).toBe('?meshName=Store&tab=others'));
     expect(screen.getByRole('tab', { name: 'Others' })).toHaveAttribute('aria-selected', 'true');
     await userEvent.click(screen.getByTestId('list-export'));
     expect(download).toHaveBeenCalledWith(otherExport, { meshName: 'Store' }, expect.any(Function));

@@ -29,6 +29,8 @@ export interface ListShape {
   sortKeys: readonly string[];
   /** The keys of the list's tabs, the first open by default. */
   tabs?: readonly string[];
+  /** False for choices kept in the address that are not a list (an analytics screen's store and period): no page, size or order. */
+  paged?: false;
 }
 
 // The largest page the server's 32-bit arithmetic takes; beyond it an address is garbage.
@@ -38,7 +40,25 @@ const MAX_PAGE = 2 ** 31 - 1;
 const paramsOf = (filter: FilterConfig) => (filter.kind === 'dateRange' ? [filter.from, filter.to] : [filter.name]);
 
 /** Every query parameter a list owns in its address; others (e.g. `brand`) are left as they are. */
-const ownedKeys = (shape: ListShape) => ['page', 'limit', 'sortBy', 'sortOrder', ...(shape.tabs ? ['tab'] : []), ...shape.filters.flatMap(paramsOf)];
+const ownedKeys = (shape: ListShape) => [
+  ...(shape.paged === false ? [] : ['page', 'limit', 'sortBy', 'sortOrder']),
+  ...(shape.tabs ? ['tab'] : []),
+  ...shape.filters.flatMap(paramsOf),
+];
+
+/** `onto` with the change from `before` to `after` made to it: two lists of one screen writing its address at once. */
+export function carryChange(before: string, after: string, onto: string): string {
+  const from = new URLSearchParams(before);
+  const to = new URLSearchParams(after);
+  const params = new URLSearchParams(onto);
+  for (const key of new Set([...from.keys(), ...to.keys()])) {
+    const value = to.get(key);
+    if (value === null) params.delete(key);
+    else if (value !== from.get(key)) params.set(key, value);
+  }
+  const text = params.toString();
+  return text ? `?${text}` : '';
+}
 
 /** True when the address says anything about the list (so it is a list state, not a bare link to the screen). */
 export const addressesList = (search: string, shape: ListShape) => {
@@ -106,19 +126,27 @@ export function readListState(search: string, shape: ListShape): ListState {
 
 /**
  * The address's query string holding this state: defaults are left out, so a list as it first
- * opens has a bare address; parameters the list does not own are kept.
+ * opens has a bare address; parameters the list does not own are kept. A parameter already there
+ * keeps its place, so two lists of one screen that each write the address agree on its order.
  */
 export function writeListState(search: string, state: ListState, shape: ListShape): string {
-  const params = new URLSearchParams(search);
-  for (const key of ownedKeys(shape)) params.delete(key);
-  if (state.tab && state.tab !== shape.tabs?.[0]) params.set('tab', state.tab);
-  for (const [key, value] of Object.entries(state.filters)) params.set(key, value);
+  const own = new Map<string, string>();
+  if (state.tab && state.tab !== shape.tabs?.[0]) own.set('tab', state.tab);
+  for (const [key, value] of Object.entries(state.filters)) own.set(key, value);
   if (state.sort) {
-    params.set('sortBy', state.sort.by);
-    params.set('sortOrder', state.sort.order);
+    own.set('sortBy', state.sort.by);
+    own.set('sortOrder', state.sort.order);
   }
-  if (state.page !== 1) params.set('page', String(state.page));
-  if (state.limit !== DEFAULT_LIMIT) params.set('limit', String(state.limit));
+  if (state.page !== 1) own.set('page', String(state.page));
+  if (state.limit !== DEFAULT_LIMIT) own.set('limit', String(state.limit));
+  return withOwn(search, own, shape);
+}
+
+/** `search` with the list's own parameters replaced by `own`: those already there stay in place, new ones go last. */
+function withOwn(search: string, own: ReadonlyMap<string, string>, shape: ListShape): string {
+  const params = new URLSearchParams(search);
+  for (const key of ownedKeys(shape)) if (!own.has(key)) params.delete(key);
+  for (const [key, value] of own) params.set(key, value);
   const text = params.toString();
   return text ? `?${text}` : '';
 }

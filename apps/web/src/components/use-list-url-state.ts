@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useState } from 'react';
 import { NavigationType, useLocation, useNavigate, useNavigationType } from 'react-router';
 import { useScreenPath } from '../lib/navigation';
-import { addressesList, INITIAL_LIST_STATE, readListState, writeListState, type ListShape, type ListState } from './list-url-state';
+import { addressesList, carryChange, INITIAL_LIST_STATE, readListState, writeListState, type ListShape, type ListState } from './list-url-state';
 
 /** A change the person made adds a history entry (back undoes it); a correction replaces the entry. */
 export type HistoryWrite = 'push' | 'replace';
@@ -17,6 +17,14 @@ interface Pending {
   list: ListState;
   write: HistoryWrite;
 }
+
+/**
+ * The address written last, while the history entry it was written on is still the current one:
+ * a second list state of the same screen writing in the same commit (an analytics screen's period
+ * and its ranking's page) builds on it instead of undoing it. Forgotten once the commit's effects
+ * have run.
+ */
+let written: { key: string; search: string } | undefined;
 
 /**
  * A list's filters, page, size and order, kept in its screen's address (the hash route's query
@@ -59,9 +67,14 @@ export function useListUrlState(shape: ListShape, inUrl = true): ListUrlState {
   const target = active ? writeListState(location.search, shown, shape) : undefined;
   const write = pending?.at === at ? pending.write : 'replace';
   useEffect(() => {
-    if (target === undefined || target === location.search) return;
-    void navigate({ pathname: ownPath, search: target }, { replace: write === 'replace' });
-  }, [target, location.search, ownPath, write, navigate]);
+    if (target === undefined) return;
+    const base = written?.key === location.key ? written.search : location.search;
+    const next = carryChange(location.search, target, base);
+    if (next === base) return;
+    written = { key: location.key, search: next };
+    queueMicrotask(() => (written = undefined));
+    void navigate({ pathname: ownPath, search: next }, { replace: write === 'replace' });
+  }, [target, location.search, location.key, ownPath, write, navigate]);
 
   const update = useCallback(
     (change: Partial<ListState>, how: HistoryWrite = 'push') =>

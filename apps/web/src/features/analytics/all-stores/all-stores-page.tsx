@@ -46,7 +46,6 @@ export function AllStoresPage() {
           params={fixed}
           filters={[textFilter('name', t('shared.figure.store')), textFilter('countryCode', t('shared.figure.country'))]}
           actions={{ export: { endpoint: analyticsApi.exportStoreRanking, fileName: t('allStores.fileName') } }}
-          inUrl={false}
           header={(rows) => (
             <SeriesChart
               title={t('allStores.pageChart')}

@@ -53,6 +53,25 @@ describe('All-stores popularity', () => {
     expect(screen.getByTestId('list-export')).toBeInTheDocument();
   });
 
+  test("the ranking's page is kept in the address beside the period, and a new period starts again at page 1", async () => {
+    signedInWith();
+    server.answer(analyticsApi.storeRanking, { list: ROWS, total: 45 });
+    // A link or a reload with a page of the ranking opens that page, for that period.
+    const { router } = render('/statistics/all-stores?kind=month&date=2026-03-01&page=2');
+    await waitFor(() => expect(server.sent(analyticsApi.storeRanking).at(-1)).toEqual({ page: 2, limit: 20, period: { kind: 'month', date: '2026-03-01' } }));
+
+    await screen.findAllByText('Amsterdam Centraal');
+    expect(router.state.location.search).toBe('?kind=month&date=2026-03-01&page=2');
+    await userEvent.click(await screen.findByTestId('pagination-next'));
+    await waitFor(() => expect(new URLSearchParams(router.state.location.search).get('page')).toBe('3'));
+    expect(new URLSearchParams(router.state.location.search).get('kind')).toBe('month');
+
+    // The period and the page are written at once: neither undoes the other.
+    await choosePeriod('Last 30 days');
+    await waitFor(() => expect(router.state.location.search).toBe('?kind=lastMonth'));
+    await waitFor(() => expect(server.sent(analyticsApi.storeRanking).at(-1)).toEqual({ page: 1, limit: 20, period: { kind: 'lastMonth' } }));
+  });
+
   test('no export button without the export permission', async () => {
     signedInWith(['statistics:all-stores:query']);
     render();

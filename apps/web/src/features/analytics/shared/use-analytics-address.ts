@@ -10,7 +10,7 @@ import { storeOptionsQuery } from './store-picker';
 // The screen's choices live in its address as a list's filters do (`?storeId=3&kind=month&date=2026-11-01`),
 // so a refresh, a bookmark or a link from another screen opens the same figures.
 const param = (name: string): FilterConfig => ({ kind: 'text', name, label: name });
-const SHAPE: ListShape = { filters: [param('storeId'), param('kind'), param('date')], sortKeys: [] };
+const SHAPE: ListShape = { filters: [param('storeId'), param('kind'), param('date')], sortKeys: [], paged: false };
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
 
 export interface AnalyticsAddress {

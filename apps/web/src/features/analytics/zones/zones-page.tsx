@@ -123,7 +123,6 @@ function Alerts({ storeId }: { storeId: number }) {
         cache={alertsCache}
         columns={columns}
         params={params}
-        inUrl={false}
       />
     </Panel>
   );

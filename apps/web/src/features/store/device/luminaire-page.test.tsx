@@ -51,7 +51,7 @@ describe('Luminaires', () => {
     expect(within(search).getByLabelText('Store ID')).toHaveValue('mesh-0001');
     expect(screen.getAllByTestId('device-kind').map((tag) => tag.textContent)).toEqual(['Gateway', 'Sensor']);
     // A reload keeps the tab.
-    await waitFor(() => expect(router.state.location.search).toBe('?tab=gateway&meshId=mesh-0001'));
+    await waitFor(() => expect(router.state.location.search).toBe('?meshId=mesh-0001&tab=gateway'));
 
     await userEvent.click(screen.getByRole('tab', { name: 'AI lights' }));
     expect(await screen.findByText('Shoe wall spot')).toBeInTheDocument();

@@ -10,7 +10,7 @@ interface Values {
   longitude: number | null;
 }
 
-/** Sets where a store is on the popularity map; cleared, the map places it at its country's centre. */
+/** Sets where a store is on the popularity map; cleared, the map places it at its country's center. */
 export function LocationDialog({ store, onClose }: { store: Store; onClose: () => void }) {
   const { t } = useTranslation('store');
   const [form] = Form.useForm<Values>();

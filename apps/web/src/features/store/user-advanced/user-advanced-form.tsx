@@ -47,9 +47,12 @@ export const UserAdvancedForm: ListForm<AppUserSettings> = ({ row, onClose }) =>
   const idRules = useContractRules(AppUserSettingsUpdate);
   const picked = Form.useWatch('id', form);
   const existing = useQuery({ ...userAdvancedQuery(picked ?? 0), enabled: !row && picked !== undefined });
-  // The picked person may have settings already: the form starts from them.
+  // The picked person may have settings already: the form starts from them, except where the
+  // person typed while they were loading — what they typed stays.
   useEffect(() => {
-    if (existing.data) form.setFieldsValue(formValues(existing.data));
+    if (!existing.data) return;
+    const stored = Object.entries(formValues(existing.data)).filter(([name]) => !form.isFieldTouched(name as keyof Values));
+    form.setFieldsValue(Object.fromEntries(stored));
   }, [existing.data, form]);
 
   const number = (name: 'maxStores' | 'maxDevicesPerStore' | 'retentionDays') => (

@@ -45,6 +45,16 @@ beforeEach(() => {
   server.answer(appUserSettingsApi.get, (q) => settings(Number(q.id), {}));
 });
 
+/** In the add dialog: finds demo.user10 by e-mail, waits for their stored settings to be asked for, and types a store limit of 2. */
+async function pickUser10AndTypeMaxStores(dialog: HTMLElement) {
+  const picker = within(dialog).getByRole('combobox', { name: 'App user' });
+  fireEvent.mouseDown(picker);
+  await userEvent.type(picker, 'user10');
+  fireEvent.click(await screen.findByTitle('demo.user10@example.com (Demo 10)'));
+  await waitFor(() => expect(server.sent(appUserSettingsApi.get)).toEqual([{ id: 10 }]));
+  await userEvent.type(within(dialog).getByLabelText('Maximum stores'), '2');
+}
+
 describe('User advanced settings', () => {
   test("each setting shows the person's own value, else the platform default that applies", async () => {
     setUpAppUsers();
@@ -63,15 +73,27 @@ describe('User advanced settings', () => {
     await userEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
     expect(await within(dialog).findByText('Please select the App user')).toBeInTheDocument();
 
-    const picker = within(dialog).getByRole('combobox', { name: 'App user' });
-    fireEvent.mouseDown(picker);
-    await userEvent.type(picker, 'user10');
-    fireEvent.click(await screen.findByTitle('demo.user10@example.com (Demo 10)'));
-    await waitFor(() => expect(server.sent(appUserSettingsApi.get)).toEqual([{ id: 10 }]));
-    await userEvent.type(within(dialog).getByLabelText('Maximum stores'), '2');
+    await pickUser10AndTypeMaxStores(dialog);
     await userEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
     await waitFor(() => expect(server.sent(appUserSettingsApi.update)).toEqual([{ id: 10, ...NONE, maxStores: 2 }]));
     expect(server.sent(appUserApi.page).at(-1)).toMatchObject({ email: 'user10' });
+  });
+
+  test("a limit typed while the person's stored settings are still loading is kept; the others come from the store", async () => {
+    let load = (_settings: AppUserSettings) => {};
+    server.answer(appUserSettingsApi.get, () => new Promise<AppUserSettings>((resolve) => (load = resolve)));
+    setUpAppUsers();
+    renderWithProviders(<UserAdvancedPage />, { i18n: storeTestI18n() });
+    await screen.findByText('demo.user3@example.com');
+    await userEvent.click(screen.getByTestId('list-create'));
+    const dialog = await screen.findByRole('dialog');
+    await pickUser10AndTypeMaxStores(dialog);
+
+    load(settings(10, { maxStores: 5, retentionDays: 30 }));
+    await waitFor(() => expect(within(dialog).getByLabelText('Data retention (days)')).toHaveValue('30'));
+    expect(within(dialog).getByLabelText('Maximum stores')).toHaveValue('2');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(server.sent(appUserSettingsApi.update)).toEqual([{ id: 10, ...NONE, maxStores: 2, retentionDays: 30 }]));
   });
 
   test('editing turns a feature off and a limit back to the default, refusing what the contract refuses', async () => {

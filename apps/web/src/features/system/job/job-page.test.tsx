@@ -87,7 +87,7 @@ beforeEach(() => {
 describe('jobs', () => {
   test('lists each job by its name with schedule, outcome, duration, failures and last error', async () => {
     renderWithProviders(<JobPage />, { i18n: systemTestI18n() });
-    const purge = (await screen.findByText('Purge of cancelled accounts')).closest('tr')!;
+    const purge = (await screen.findByText('Purge of canceled accounts')).closest('tr')!;
     expect(within(purge).getByText('Daily at 02:30 UTC')).toBeInTheDocument();
     expect(within(purge).getByText('Failed')).toBeInTheDocument();
     expect(within(purge).getByText('12 ms')).toBeInTheDocument();
