@@ -28,6 +28,10 @@ export class TestClock implements Clock {
   advance(seconds: number) {
     this.offsetMs += seconds * 1000;
   }
+  /** Runs on from the given moment, for tests whose answer depends on the hour of a local day. */
+  setTo(moment: Date) {
+    this.offsetMs = moment.getTime() - Date.now();
+  }
 }
 
 type Query = Record<string, string | number | boolean | undefined>;
