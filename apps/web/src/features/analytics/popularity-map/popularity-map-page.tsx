@@ -1,4 +1,5 @@
 import type { MappedStore } from '@lightdesk/contract';
+import Alert from 'antd/es/alert';
 import { useQuery } from '@tanstack/react-query';
 import { useCallback, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -28,6 +29,8 @@ export function PopularityMapPage() {
   const { period, setPeriod } = useAnalyticsAddress();
   const map = useQuery(popularityMapQuery(period));
   const stores = useMemo(() => map.data?.stores ?? [], [map.data]);
+  // Every store is drawn at the smallest size then: say so, rather than leave equal dots unexplained.
+  const nobodyCounted = stores.length > 0 && stores.every((s) => s.persons === 0);
   const popularityPath = useScreens((s) => s.screens.find((screen) => screen.componentName === STORE_POPULARITY.componentName)?.path) ?? STORE_POPULARITY.path;
 
   const linkTo = useCallback(
@@ -88,6 +91,7 @@ export function PopularityMapPage() {
       <div className="ld-analytics-toolbar">
         <PeriodPicker value={period} onChange={setPeriod} />
       </div>
+      {nobodyCounted && <Alert type="info" showIcon title={t('map.nobodyCounted')} data-testid="map-nobody-counted" />}
       <Panel title={t('map.title')}>
         <Chart
           title={t('map.title')}

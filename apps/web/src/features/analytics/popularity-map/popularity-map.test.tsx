@@ -61,6 +61,14 @@ describe('Popularity map', () => {
     expect((await screen.findAllByText('No data')).length).toBeGreaterThan(0);
   });
 
+  test('stores where no one was counted yet: the map says so instead of drawing equal dots unexplained', async () => {
+    signedInWith();
+    server.answer(analyticsApi.popularityMap, { stores: [{ ...STORE, persons: 0 }] });
+    render();
+    expect(await screen.findByText('No one has been counted at any store in this period yet.')).toBeInTheDocument();
+    expect(screen.getByRole('cell', { name: 'Amsterdam Centraal' })).toBeInTheDocument();
+  });
+
   test('the world ships with the console: countries as GeoJSON, no network', () => {
     expect(WORLD.type).toBe('FeatureCollection');
     expect(WORLD.features.length).toBeGreaterThan(150);
