@@ -1,4 +1,4 @@
-import { Activity, useEffect, useLayoutEffect, useRef } from 'react';
+import { Activity, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import type { AppRoute, RouteTable } from '../lib/route-table';
 import { useLayoutServices } from './services';
 import { useSettings } from './settings';
@@ -35,15 +35,19 @@ export function useScrollMemory(active: AppRoute | undefined) {
  * The open page and the kept-alive ones. keepAlive pages stay mounted but hidden
  * with React's <Activity>, so typed input and scroll survive a switch of tags; noCache pages
  * are rebuilt on every visit; closing a tag drops its page; "refresh" rebuilds it (new key).
+ * A page is kept only once it has been open: the landing page's tag, there from the start, does
+ * not load and render its screen behind the first one.
  */
 export function PageHost({ table, active }: { table: RouteTable; active: AppRoute | undefined }) {
   const { renderScreen } = useLayoutServices();
   const tags = useTags((s) => s.tags);
   const versions = useTags((s) => s.versions);
   const tagsView = useSettings((s) => s.settings.tagsView);
+  const [opened, setOpened] = useState<ReadonlySet<string>>(() => new Set());
+  if (active && !opened.has(active.path)) setOpened(new Set(opened).add(active.path));
 
   // Without the tags view there is no way back to a hidden page, so nothing is kept.
-  const kept = tagsView ? tags.filter((t) => t.keepAlive && t.path !== active?.path).flatMap((t) => table.byPath.get(t.path) ?? []) : [];
+  const kept = tagsView ? tags.filter((t) => t.keepAlive && t.path !== active?.path && opened.has(t.path)).flatMap((t) => table.byPath.get(t.path) ?? []) : [];
   const pages = active ? [...kept, active] : kept;
   return (
     <>
