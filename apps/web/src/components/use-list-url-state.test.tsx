@@ -1,4 +1,5 @@
 import { act } from '@testing-library/react';
+import { useEffect } from 'react';
 import { describe, expect, test } from 'vitest';
 import { textFilter } from './list-filters';
 import { renderWithProviders } from './test-utils';
@@ -6,19 +7,25 @@ import { useListUrlState, type ListUrlState } from './use-list-url-state';
 
 const SHAPE = { filters: [textFilter('meshName', 'Store name')], sortKeys: [] };
 
-let list: ListUrlState;
+/** The hook's latest answer, handed out after each commit. */
+const probe: { list?: ListUrlState } = {};
 function Probe() {
-  list = useListUrlState(SHAPE);
+  const list = useListUrlState(SHAPE);
+  useEffect(() => {
+    probe.list = list;
+  });
   return null;
 }
 
 describe('useListUrlState', () => {
-  test('a change made while the address is still taking the one before keeps both', async () => {
+  test('two changes made before the address has taken the first both reach it', async () => {
     const { router } = renderWithProviders(<Probe />, { route: '/stores' });
-    act(() => list.update({ page: 2 }));
-    act(() => list.update({ filters: { meshName: 'Rivoli' } }));
+    act(() => {
+      probe.list!.update({ page: 2 });
+      probe.list!.update({ filters: { meshName: 'Rivoli' } });
+    });
     await act(async () => {});
-    expect(list.state).toMatchObject({ page: 2, filters: { meshName: 'Rivoli' } });
+    expect(probe.list!.state).toMatchObject({ page: 2, filters: { meshName: 'Rivoli' } });
     expect(new URLSearchParams(router.state.location.search).get('meshName')).toBe('Rivoli');
   });
 });
