@@ -31,6 +31,10 @@ export default defineConfig({
           groups: [
             // Everything the first screen needs, in one file beside the entry.
             { name: 'boot', tags: ['$initial'], priority: 40 },
+            // The screen registry on its own: the shell fetches the first screen through it while
+            // the session loads, before the layout's chunks have arrived. Below the boot group, so
+            // what the entry shares with it (the loader of chunks) stays in the entry.
+            { name: 'screen-registry', test: /src[\\/]app[\\/]screen-registry\.ts$/, priority: 35 },
             // antd's core (theme, CSS-in-JS, overlays): every console screen uses it.
             {
               name: 'antd',

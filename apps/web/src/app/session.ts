@@ -39,19 +39,27 @@ function forgetWhatWasShown(): void {
  * the first visible screen meanwhile.
  */
 const screenRegistry = () =>
-  import('./screens').then(
+  import('./screen-registry').then(
     (m) => m.canShow,
     () => undefined,
   );
 
-/** Dictionaries (with their labels' translations), then user info, then the routes built from the menu. */
+/**
+ * The texts every console screen shows: the menu, the layout, the shared components and the
+ * dictionaries' labels. Fetched beside the session rather than one after another as screens ask.
+ */
+const CONSOLE_NAMESPACES = ['dict', 'menu', 'layout', 'components'];
+
+/** Dictionaries and user info side by side, then the routes built from the menu. */
 async function load(): Promise<void> {
   const token = getToken();
   // Signed in again from the sign-in page, without signing out first.
   if (useShell.getState().table) forgetWhatWasShown();
   const canShow = screenRegistry();
-  await Promise.all([loadDicts(), i18n.loadNamespaces('dict')]);
-  const info = await call(authApi.permissionInfo);
+  // Started, not awaited: a screen waits for its texts itself (useTranslation suspends), and the
+  // screen to open is known, and starts loading, once the menu is here.
+  void i18n.loadNamespaces(CONSOLE_NAMESPACES);
+  const [info] = await Promise.all([call(authApi.permissionInfo), loadDicts()]);
   useSession.getState().setIdentity(info);
   const table = buildRouteTable(info.menus, await canShow, publicHostOf);
   useScreens.setState({ screens: table.routes.map(({ path, name, componentName, visible }) => ({ path, name, componentName, visible })) });

@@ -16,8 +16,13 @@ vi.mock('./session', () => ({
     session.token = false;
     return Promise.resolve();
   },
-  useShell: { getState: () => ({ table: session.loaded ? { home: session.home } : undefined }) },
+  useShell: { getState: () => ({ table: session.loaded ? { home: session.home, byPath: new Map([['/store/mesh', STORES]]) } : undefined }) },
 }));
+const STORES = vi.hoisted(() => ({ path: '/store/mesh', component: 'store/mesh/index' }));
+
+// The screen's download is started by the loader too; here it only records which.
+const preloadScreen = vi.hoisted(() => vi.fn());
+vi.mock('./screen-registry', () => ({ preloadScreen }));
 
 // The layout's download is started by the loader; here it only records that it was asked for.
 const loadLayout = vi.hoisted(() => vi.fn(() => Promise.resolve()));
@@ -35,6 +40,7 @@ describe('the console guard', () => {
   beforeEach(() => {
     Object.assign(session, { token: false, loaded: false, home: '/today/index', fail: false, signOut: vi.fn() });
     loadLayout.mockClear();
+    preloadScreen.mockClear();
   });
 
   test('signed out, a deep link goes to sign-in carrying the full path', async () => {
@@ -59,10 +65,17 @@ describe('the console guard', () => {
     expect(loadLayout).toHaveBeenCalledOnce();
   });
 
-  test('signed out, nothing of the layout is fetched', async () => {
+  test('once the session is there, the screen the address names starts loading, before the layout renders it', async () => {
+    session.token = true;
+    await visit('/store/mesh');
+    await vi.waitFor(() => expect(preloadScreen).toHaveBeenCalledWith(STORES, expect.any(Function)));
+  });
+
+  test('signed out, nothing of the layout or a screen is fetched', async () => {
     await visit('/store/mesh');
     await visit('/privacy');
     expect(loadLayout).not.toHaveBeenCalled();
+    expect(preloadScreen).not.toHaveBeenCalled();
   });
 
   test('/ goes to the first visible generated route', async () => {

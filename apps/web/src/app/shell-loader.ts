@@ -2,6 +2,8 @@ import { redirect, type LoaderFunctionArgs } from 'react-router';
 import { decideAccess, isPublicPath } from './guard';
 import { ensureSession, hasToken, sessionLoaded, signOut, useShell } from './session';
 import { loadLayout } from './shell';
+import { i18n } from '../lib/i18n';
+import { findRoute } from '../lib/route-table';
 
 /**
  * Runs before every console page: the access rule, then — with a token but no
@@ -24,8 +26,11 @@ export async function shellLoader({ request }: LoaderFunctionArgs): Promise<Resp
       if (!isPublicPath(url.pathname)) return redirect('/');
     }
   }
-  const home = useShell.getState().table?.home;
+  const table = useShell.getState().table;
   // `/` goes to the landing screen: the first visible route this build can show (route-table.ts).
-  if (url.pathname === '/' && home) return redirect(home);
+  if (url.pathname === '/' && table?.home) return redirect(table.home);
+  // The screen's code and texts start now, beside the layout's, rather than once the layout has rendered.
+  const route = table && findRoute(table, url.pathname);
+  if (route) void import('./screen-registry').then((screens) => screens.preloadScreen(route, (namespace) => i18n.loadNamespaces(namespace)));
   return null;
 }
