@@ -16,7 +16,7 @@ export interface ScreenEntry {
 
 const screen = (namespace: string, load: ScreenModule): ScreenEntry => ({ namespace, load });
 
-/** Loads a namespace's texts in the current language (i18next's `loadNamespaces`). */
+/** Loads a namespace's texts in the current language (`loadTexts` of lib/i18n). */
 export type LoadTexts = (namespace: string) => Promise<unknown>;
 
 /**

@@ -1,7 +1,7 @@
 import { Suspense, createElement, useEffect, useState, type ComponentType, type LazyExoticComponent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ErrorBoundary } from '../lib/error-boundary';
-import { i18n } from '../lib/i18n';
+import { loadTexts } from '../lib/i18n';
 import { lazyScreen } from '../lib/lazy';
 import { menuTitle, ScreenPathContext, type ScreenProps } from '../lib/navigation';
 import { LoadFailure } from './load-failure';
@@ -14,7 +14,7 @@ const NotBuiltPage = lazyScreen<{ name: string }>(() => import('../components/no
 
 /** One lazy component per registry key, made once: nothing loads until it renders. */
 const LAZY_SCREENS: ReadonlyMap<string, LazyExoticComponent<ComponentType<ScreenProps>>> = new Map(
-  Object.entries(SCREENS).map(([component, entry]) => [component, lazyScreen(() => loadScreen(entry, (namespace) => i18n.loadNamespaces(namespace)))]),
+  Object.entries(SCREENS).map(([component, entry]) => [component, lazyScreen(() => loadScreen(entry, loadTexts))]),
 );
 
 /** Embedded pages are the window's height less the navbar and tags (94.5 px). */

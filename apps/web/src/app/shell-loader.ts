@@ -2,7 +2,7 @@ import { redirect, type LoaderFunctionArgs } from 'react-router';
 import { decideAccess, isPublicPath } from './guard';
 import { ensureSession, hasToken, sessionLoaded, signOut, useShell } from './session';
 import { loadLayout } from './shell';
-import { i18n } from '../lib/i18n';
+import { loadTexts } from '../lib/i18n';
 import { findRoute } from '../lib/route-table';
 
 /**
@@ -31,6 +31,6 @@ export async function shellLoader({ request }: LoaderFunctionArgs): Promise<Resp
   if (url.pathname === '/' && table?.home) return redirect(table.home);
   // The screen's code and texts start now, beside the layout's, rather than once the layout has rendered.
   const route = table && findRoute(table, url.pathname);
-  if (route) void import('./screen-registry').then((screens) => screens.preloadScreen(route, (namespace) => i18n.loadNamespaces(namespace)));
+  if (route) void import('./screen-registry').then((screens) => screens.preloadScreen(route, loadTexts));
   return null;
 }

@@ -53,6 +53,9 @@ export async function startI18n(): Promise<Language> {
 
 export const currentLanguage = (): Language => i18n.language as Language;
 
+/** Fetches a namespace's texts in the current language (a screen's, ahead of its render). */
+export const loadTexts = (namespace: string) => i18n.loadNamespaces(namespace);
+
 /** Switch language and remember the choice (only called with languages the brand offers). */
 export async function changeLanguage(language: Language): Promise<void> {
   local.set('language', language);
