@@ -1,15 +1,23 @@
 import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
+import { onBothDatabases, onPgliteOnly } from './apps/server/src/test/databases';
 
 /**
- * One run, every project. (The process and config tests concern no database: PGlite leg only.) The server's API tests run on PGlite always and, when
- * TEST_DATABASE_URL is set, a second time on PostgreSQL.
+ * One project per part: the contract, the web's components, and the server's API tests on each
+ * database. A server test file runs once — on PostgreSQL when TEST_DATABASE_URL names one, else on
+ * PGlite — and the files of apps/server/src/test/databases.ts (where the drivers differ) run on
+ * both. TEST_ALL_DATABASES=1 (`npm run test:all-databases`) runs every server file on both.
  */
-const serverProject = (name: string, env: Record<string, string>, exclude: string[] = []) => ({
+const everyServerFile = 'src/**/*.test.ts';
+const pgliteOnly = Object.keys(onPgliteOnly);
+const postgres = !!process.env.TEST_DATABASE_URL;
+const allOnBoth = process.env.TEST_ALL_DATABASES === '1';
+
+const serverProject = (name: string, env: Record<string, string>, include: string[], exclude: string[] = []) => ({
   test: {
     name,
     root: 'apps/server',
-    include: ['src/**/*.test.ts'],
+    include,
     exclude,
     environment: 'node' as const,
     env,
@@ -27,8 +35,8 @@ export default defineConfig({
     maxWorkers: Math.max(2, availableParallelism() - 1),
     projects: [
       { test: { name: 'contract', root: 'packages/contract', include: ['src/**/*.test.ts'], environment: 'node' } },
-      serverProject('server:pglite', { TEST_DB: 'pglite' }),
-      ...(process.env.TEST_DATABASE_URL ? [serverProject('server:postgres', { TEST_DB: 'postgres' }, ['src/main.test.ts', 'src/config.test.ts'])] : []),
+      serverProject('server:pglite', { TEST_DB: 'pglite' }, postgres && !allOnBoth ? [...Object.keys(onBothDatabases), ...pgliteOnly] : [everyServerFile]),
+      ...(postgres ? [serverProject('server:postgres', { TEST_DB: 'postgres' }, [everyServerFile], pgliteOnly)] : []),
       'apps/web/vite.config.ts',
     ],
   },

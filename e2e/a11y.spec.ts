@@ -1,4 +1,4 @@
-import { list, openDialog, openScreen } from './admin/console';
+import { list, openDialog } from './admin/console';
 import { expectNoSeriousA11yViolations } from './axe';
 import { expect, screenshot, test } from './fixtures';
 import { inEnglish } from './shell/english';
@@ -43,21 +43,18 @@ test('the console after sign-in, on the screen it lands on', async ({ page, sign
 });
 
 test('the workbench home', async ({ page, signIn }) => {
-  await signIn(page, 'admin');
-  await openScreen(page, '/home');
+  await signIn(page, 'admin', '/home');
   await expectNoSeriousA11yViolations(page, 'workbench-home');
 });
 
 test('a list: staff', async ({ page, signIn }) => {
-  await signIn(page, 'admin');
-  await openScreen(page, '/system/user');
+  await signIn(page, 'admin', '/system/user');
   await expect(list(page).locator('.ant-table-row').first()).toBeVisible();
   await expectNoSeriousA11yViolations(page, 'staff-list');
 });
 
 test('a form dialog open on a list: add post', async ({ page, signIn }) => {
-  await signIn(page, 'admin');
-  await openScreen(page, '/system/post');
+  await signIn(page, 'admin', '/system/post');
   await list(page).getByTestId('list-create').click();
   await expect(openDialog(page)).toBeVisible();
   await expectNoSeriousA11yViolations(page, 'post-create-dialog');
@@ -72,8 +69,7 @@ test('the settings drawer', async ({ page, signIn }) => {
 });
 
 test('the jobs screen and a job’s history', async ({ page, signIn }) => {
-  await signIn(page, 'admin');
-  await openScreen(page, '/system/job');
+  await signIn(page, 'admin', '/system/job');
   await expect(list(page).locator('.ant-table-row').first()).toBeVisible();
   await expectNoSeriousA11yViolations(page, 'jobs');
   await list(page).getByTestId('job-history-open').first().click();

@@ -20,13 +20,40 @@ function required(name: string): string {
   return value;
 }
 
-/** Signs in through the login screen as a person would, and waits for the console. */
-export async function signIn(page: Page, username: string, password = required('E2E_PASSWORD')) {
-  await page.goto('/#/login');
-  await page.getByTestId('login-username').fill(username);
-  await page.getByTestId('login-password').fill(password);
-  await page.getByTestId('login-submit').click();
+/**
+ * Signs in as a person who already did so on this browser: the session comes from the sign-in
+ * call and is left where the console keeps it, then the console opens — on its landing screen,
+ * or straight on the screen at `at` (a route such as `/system/user`). The sign-in screen itself
+ * has tests of its own (shell/sign-in.spec.ts); going through it in every test only cost time.
+ */
+export async function signIn(page: Page, username: string, password = required('E2E_PASSWORD'), at?: string) {
+  const answer = await page.request.post('/api/system/auth/login', { data: { username, password } });
+  const envelope = (await answer.json()) as { code: number; egMsg: string; data: Record<string, unknown> };
+  if (envelope.code !== 200) throw new Error(`sign-in of ${username} failed: ${envelope.egMsg}`);
+  const { accessToken, expiresAt, userId, tenantId, tenantCode, tenantType } = envelope.data;
+  // For this one navigation only: a later sign-out must find nothing to bring the session back.
+  const seeded = await page.addInitScript(
+    (stored) => {
+      sessionStorage.setItem('lightdesk.token', JSON.stringify(stored));
+      localStorage.setItem('lightdesk.remember', 'false');
+    },
+    { accessToken, expiresAt, userId, tenantId, tenantCode, tenantType },
+  );
+  // A new document, so the script runs: from a console page, a change of the address's hash alone would not load one.
+  if (page.url() !== 'about:blank') await page.goto('about:blank');
+  await page.goto(at ? `/#${at}` : '/#/');
   await expect(page.getByTestId('app-layout')).toBeVisible();
+  if (at) await expectScreen(page, at);
+  await seeded.dispose();
+}
+
+/** The screen on show. Screens opened earlier stay mounted but hidden (keepAlive) with the same test ids. */
+export const shownScreen = (page: Page) => page.locator('.page').filter({ visible: true });
+
+/** Waits until the screen at this route is shown, and is the only one (for a moment after a switch two are). */
+export async function expectScreen(page: Page, path: string) {
+  await expect(page.locator(`.page[data-path="${path}"]`)).toBeVisible();
+  await expect(shownScreen(page)).toHaveCount(1);
 }
 
 /** Saves a full-page screenshot as e2e/artifacts/<name>.png for people to look at. */
@@ -37,11 +64,11 @@ export async function screenshot(page: Page, name: string) {
   return file;
 }
 
-export const test = base.extend<{ credentials: Credentials; signIn: (page: Page, username: Username) => Promise<void> }>({
+export const test = base.extend<{ credentials: Credentials; signIn: (page: Page, username: Username, at?: string) => Promise<void> }>({
   // The server's address is known only after global setup picked a port.
   baseURL: async ({}, use) => use(required('E2E_BASE_URL')),
   credentials: async ({}, use) => use({ admin: 'admin', operator: 'operator', agent: 'agent', password: required('E2E_PASSWORD') }),
-  signIn: async ({ credentials }, use) => use((page, username) => signIn(page, username, credentials.password)),
+  signIn: async ({ credentials }, use) => use((page, username, at) => signIn(page, username, credentials.password, at)),
   // The server's Content-Security-Policy must let every screen load all it needs: a refused
   // script, style, image or video fails the test that showed it.
   page: async ({ page }, use) => {

@@ -12,8 +12,8 @@ export default defineConfig({
   outputDir: 'test-results',
   globalSetup: './global-setup.ts',
   workers: 1,
-  // One retry on CI: since the device screens poll live status, a click now and then lands while a row re-renders.
-  retries: process.env.CI ? 1 : 0,
+  // No retries: a test that passes only on a second try is a fault, in the test or in the console.
+  retries: 0,
   fullyParallel: false,
   forbidOnly: !!process.env.CI,
   // Tests are whole journeys; on a busy 2-core machine a long one can outlast half a minute.

@@ -5,12 +5,16 @@ import path from 'node:path';
 
 export const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..');
 
-export function run(cmd, args, options = {}) {
+/** Runs a command in the repository; tells whether it succeeded, naming it when it did not. */
+export function attempt(cmd, args, options = {}) {
   const res = spawnSync(cmd, args, { cwd: root, stdio: 'inherit', ...options, env: { ...process.env, ...options.env } });
-  if (res.status !== 0) {
-    console.error(`\n✗ ${cmd} ${args.join(' ')} failed (exit ${res.status ?? res.signal})`);
-    process.exit(res.status ?? 1);
-  }
+  if (res.status !== 0) console.error(`\n✗ ${cmd} ${args.join(' ')} failed (exit ${res.status ?? res.signal})`);
+  return res.status === 0;
+}
+
+/** Runs a command in the repository and stops the script when it fails. */
+export function run(cmd, args, options = {}) {
+  if (!attempt(cmd, args, options)) process.exit(1);
 }
 
 function newestMtime(paths) {

@@ -56,8 +56,7 @@ test('a dictionary label edited by the admin shows at once in another list, with
 });
 
 test('menus: the form follows the kind of entry, and a new button lands under its screen', async ({ page, signIn }) => {
-  await signIn(page, 'admin');
-  await openScreen(page, '/system/menu');
+  await signIn(page, 'admin', '/system/menu');
   await search(page, 'Menu name', 'Parameter settings');
   const screenRow = row(page, 'Parameter settings').first();
   await expect(screenRow).toBeVisible();
@@ -92,8 +91,7 @@ test('menus: the form follows the kind of entry, and a new button lands under it
 });
 
 test('parameter settings: built-in entries cannot be deleted, and the list exports to an .xlsx holding its rows', async ({ page, signIn }) => {
-  await signIn(page, 'admin');
-  await openScreen(page, '/system/config');
+  await signIn(page, 'admin', '/system/config');
   const captcha = row(page, 'security.captcha.enabled');
   await expect(captcha).toContainText('Built-in');
   await expect(captcha.getByTestId('row-delete')).toHaveCount(0);
@@ -117,8 +115,7 @@ test('parameter settings: built-in entries cannot be deleted, and the list expor
 });
 
 test('platform settings save as one form; areas search the ISO 3166 tree', async ({ page, signIn }) => {
-  await signIn(page, 'admin');
-  await openScreen(page, '/system/platform-setting');
+  await signIn(page, 'admin', '/system/platform-setting');
   const retention = page.getByTestId('platform-retention');
   const before = await retention.inputValue();
   await retention.fill('400');

@@ -1,13 +1,8 @@
 import type { Download, Locator, Page } from '@playwright/test';
 import ExcelJS from 'exceljs';
-import { expect } from '../fixtures';
+import { expect, expectScreen, shownScreen } from '../fixtures';
 
-/**
- * The screen on show. Screens opened earlier stay mounted but hidden (keepAlive) with the same
- * test ids, and for a moment after a switch both are visible: every lookup goes through the one
- * `openScreen` waited for.
- */
-export const shownScreen = (page: Page) => page.locator('.page').filter({ visible: true });
+export { shownScreen };
 
 /** The list of the screen on show. */
 export const list = (page: Page) => shownScreen(page).getByTestId('list-page');
@@ -15,15 +10,13 @@ export const list = (page: Page) => shownScreen(page).getByTestId('list-page');
 /** Opens a screen by its route and waits until it is the only one shown. */
 export async function openScreen(page: Page, path: string) {
   await page.goto(`/#${path}`);
-  await expect(page.locator(`.page[data-path="${path}"]`)).toBeVisible();
-  await expect(shownScreen(page)).toHaveCount(1);
+  await expectScreen(page, path);
 }
 
 /** Switches to a kept-alive screen through its tag. */
 export async function switchTag(page: Page, path: string) {
   await page.getByTestId('tags-view').locator(`[data-path="${path}"]`).click();
-  await expect(page.locator(`.page[data-path="${path}"]`)).toBeVisible();
-  await expect(shownScreen(page)).toHaveCount(1);
+  await expectScreen(page, path);
 }
 
 /** The rows of a table (the shown list's, or one inside `scope`) holding this text. */

@@ -20,4 +20,5 @@ screensReadInEveryLanguage(
     '/system/log/sms-log',
   ],
   { path: '/system/user', name: 'admin-staff' },
+  'zh-CN',
 );

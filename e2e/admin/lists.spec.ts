@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test';
 import { expect, screenshot, test } from '../fixtures';
 import { inEnglish } from '../shell/english';
-import { list, openScreen } from './console';
+import { list } from './console';
 
 test.beforeEach(({ page }) => inEnglish(page));
 
@@ -21,8 +21,7 @@ async function newestFirst(page: Page) {
 }
 
 test('the staff list sorted by a column stays sorted after a reload; back returns to the default order', async ({ page, signIn }) => {
-  await signIn(page, 'admin');
-  await openScreen(page, '/system/user');
+  await signIn(page, 'admin', '/system/user');
   const header = list(page).getByRole('columnheader', { name: 'Username' });
   await expect(header).not.toHaveAttribute('aria-sort');
   await expect.poll(() => newestFirst(page)).toBe(true);

@@ -77,8 +77,7 @@ test('an agent sees only its package; a disabled agent cannot sign in; the login
   await signOut(page);
 
   // Disabled: the agent's staff are kept out.
-  await signIn(page, credentials.admin, credentials.password);
-  await openScreen(page, '/system/tenant');
+  await signIn(page, credentials.admin, credentials.password, '/system/tenant');
   await row(page, agent.name).getByTestId('tenant-status').click();
   await openDialog(page).getByRole('button', { name: 'Confirm' }).click();
   await expect(row(page, agent.name).getByTestId('tenant-status')).not.toBeChecked();
@@ -90,8 +89,7 @@ test('an agent sees only its package; a disabled agent cannot sign in; the login
   await expect(page).toHaveURL(/#\/login/);
 
   // The login log holds the sign-in, the sign-out and the refused attempt.
-  await signIn(page, credentials.admin, credentials.password);
-  await openScreen(page, '/system/log/login-log');
+  await signIn(page, credentials.admin, credentials.password, '/system/log/login-log');
   await choose(page, list(page).getByTestId('log-agent-filter'), `${agent.name} (${agent.code})`, agent.name);
   await list(page)
     .getByTestId('list-search')
@@ -169,8 +167,7 @@ async function secondVisitor(browser: Browser, username: string, password: strin
 test('kicking out a session sends its holder to sign in on their next step', async ({ page, browser, credentials }) => {
   const { context, other } = await secondVisitor(browser, credentials.operator, credentials.password);
   try {
-    await signIn(page, credentials.admin, credentials.password);
-    await openScreen(page, '/system/session');
+    await signIn(page, credentials.admin, credentials.password, '/system/session');
     await expect(row(page, credentials.admin).getByTestId('session-current')).toHaveCount(1);
     await screenshot(page, 'admin-session');
 

@@ -89,8 +89,7 @@ test.describe('in English', () => {
   test("store popularity: today's people by hour, the month by day, one product's trend, and the export read back", async ({ page, signIn, baseURL }) => {
     test.setTimeout(120_000);
     await peopleNow(baseURL!);
-    await signIn(page, 'admin');
-    await openScreen(page, '/statistics/store-popularity');
+    await signIn(page, 'admin', '/statistics/store-popularity');
     await expectChartDrawn(page);
     await expect(figure(page, 'persons')).not.toContainText(/^Persons\s*0$/);
     await choosePeriod(page, 'Month');
@@ -116,8 +115,7 @@ test.describe('in English', () => {
 
   test('all stores: ranked for a week, two compared per open day, and the ranking exported', async ({ page, signIn }) => {
     test.setTimeout(120_000);
-    await signIn(page, 'admin');
-    await openScreen(page, '/statistics/all-stores');
+    await signIn(page, 'admin', '/statistics/all-stores');
     await choosePeriod(page, 'Week');
     const ranking = list(page);
     await expect(ranking.locator('.ant-table-row').first()).toBeVisible();
@@ -156,8 +154,7 @@ test.describe('in English', () => {
   });
 
   test('people zones: limits set on a zone show in its state, and the store limits are kept', async ({ page, signIn }) => {
-    await signIn(page, 'admin');
-    await openScreen(page, '/counting/zone');
+    await signIn(page, 'admin', '/counting/zone');
     const zone = shownScreen(page).getByTestId('zone-panel').first();
     await expect(zone).toBeVisible({ timeout: 20_000 });
     await zone.getByTestId('zone-edit').click();
@@ -179,8 +176,7 @@ test.describe('in English', () => {
   }) => {
     test.setTimeout(120_000);
     await peopleNow(baseURL!);
-    await signIn(page, 'admin');
-    await openScreen(page, '/heatmap/store');
+    await signIn(page, 'admin', '/heatmap/store');
     const screen = shownScreen(page);
     await expect(screen.getByTestId('align-tip')).toBeVisible();
     const plan = screen.getByTestId('floor-plan');

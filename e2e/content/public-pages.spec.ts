@@ -81,8 +81,7 @@ test('staff edit a help question, publish it in English, and readers find it on 
   const stamp = String(Date.now());
   const title = `How do I change my password? (${stamp})`;
   await inEnglish(page);
-  await signIn(page, 'admin');
-  await openScreen(page, '/content/help');
+  await signIn(page, 'admin', '/content/help');
   await expect(list(page).locator('.ant-table-row').first()).toBeVisible();
   await expectNoSeriousA11yViolations(page, 'content-help');
   await search(page, 'Title', 'change my password');

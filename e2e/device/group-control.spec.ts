@@ -1,5 +1,5 @@
 import { expect, screenshot, test } from '../fixtures';
-import { list, openScreen, row } from '../admin/console';
+import { list, row } from '../admin/console';
 import { inEnglish } from '../shell/english';
 import { demoGateway, demoStores } from './gateway';
 
@@ -12,8 +12,7 @@ test("a group command reaches a store's gateway, and the console shows it acknow
   // Online now, so the command is queued for it rather than failing fast.
   await gateway.heartbeat();
 
-  await signIn(page, 'admin');
-  await openScreen(page, '/device/group-control');
+  await signIn(page, 'admin', '/device/group-control');
   const form = page.getByTestId('command-form');
   const stores = form.getByTestId('command-stores');
   await stores.click();

@@ -1,5 +1,5 @@
 import { expect, screenshot, test } from '../fixtures';
-import { list, openScreen, row, search } from '../admin/console';
+import { list, row, search } from '../admin/console';
 import { inEnglish } from '../shell/english';
 import { TestGateway } from './gateway';
 
@@ -9,8 +9,7 @@ test('a device that reports over HTTP turns online on screen, and offline when d
   // Two status polls of the console (every 5 s) on top of the screens.
   test.setTimeout(90_000);
   const deviceName = `e2e-live-${Date.now().toString(36)}`;
-  await signIn(page, 'admin');
-  await openScreen(page, '/iot/device');
+  await signIn(page, 'admin', '/iot/device');
   await expect(list(page).locator('.ant-table-row, .ant-empty').first()).toBeVisible();
 
   // The secret is shown once, in the dialog that answers the create.

@@ -1,5 +1,5 @@
 import { expect, screenshot, test } from '../fixtures';
-import { list, openDialog, openScreen, row, search, toast } from '../admin/console';
+import { list, openDialog, row, search, toast } from '../admin/console';
 import { expectNoSeriousA11yViolations } from '../axe';
 import { inEnglish } from '../shell/english';
 
@@ -17,8 +17,7 @@ const MODEL = {
 test('admin adds a product with a small thing model, finds it in the list and reads its model; a wrong model names the place', async ({ page, signIn }) => {
   // Names are unique: a run of its own each time.
   const name = `Ceiling lamp ${Date.now().toString(36)}`;
-  await signIn(page, 'admin');
-  await openScreen(page, '/iot/product');
+  await signIn(page, 'admin', '/iot/product');
   await expect(list(page).locator('.ant-table-row, .ant-empty').first()).toBeVisible();
   await expectNoSeriousA11yViolations(page, 'iot-products');
 

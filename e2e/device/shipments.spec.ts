@@ -22,8 +22,7 @@ test('admin records a shipment, imports its devices from a workbook and finds th
   const run = Date.now().toString(36);
   const batchNo = `E2E-${run}`;
   const uuids = [`e2e-${run}-a`, `e2e-${run}-b`];
-  await signIn(page, 'admin');
-  await openScreen(page, '/system/shipment');
+  await signIn(page, 'admin', '/system/shipment');
   await expect(list(page).locator('.ant-table-row, .ant-empty').first()).toBeVisible();
 
   await list(page).getByTestId('list-create').click();

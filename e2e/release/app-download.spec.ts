@@ -1,7 +1,7 @@
 import { crc32 } from 'node:zlib';
 import type { Browser } from '@playwright/test';
 import { expect, screenshot, test } from '../fixtures';
-import { list, openDialog, openScreen, row, search, toast } from '../admin/console';
+import { list, openDialog, row, search, toast } from '../admin/console';
 import { expectNoSeriousA11yViolations } from '../axe';
 import { inEnglish } from '../shell/english';
 
@@ -47,8 +47,7 @@ test('admin publishes an Android version and it is offered on the download pages
   // Version numbers are unique per brand: a run of its own each time.
   const version = `9.${Date.now() % 100000}.1`;
   await inEnglish(page);
-  await signIn(page, 'admin');
-  await openScreen(page, '/app/android');
+  await signIn(page, 'admin', '/app/android');
   await expect(list(page).locator('.ant-table-row, .ant-empty').first()).toBeVisible();
 
   for (const [brand, brandName] of [

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { expect, screenshot, test } from '../fixtures';
-import { choose, list, openDialog, openScreen, row, toast } from '../admin/console';
+import { choose, list, openDialog, row, toast } from '../admin/console';
 import { expectNoSeriousA11yViolations } from '../axe';
 import { inEnglish } from '../shell/english';
 
@@ -9,8 +9,7 @@ test.beforeEach(({ page }) => inEnglish(page));
 test('admin uploads a firmware with a progress bar, sets it verified, and sees it offered by the check tool', async ({ page, signIn }) => {
   test.setTimeout(120_000);
   const version = `7.${Date.now() % 100_000}.0`;
-  await signIn(page, 'admin');
-  await openScreen(page, '/firmware/release');
+  await signIn(page, 'admin', '/firmware/release');
   await expect(list(page).locator('.ant-table-row, .ant-empty').first()).toBeVisible();
 
   await list(page).getByTestId('list-create').click();

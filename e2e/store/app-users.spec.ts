@@ -9,8 +9,7 @@ test('the user centre lists the demo people, refuses to delete one still in a st
   page,
   signIn,
 }) => {
-  await signIn(page, 'admin');
-  await openScreen(page, '/system/app-user');
+  await signIn(page, 'admin', '/system/app-user');
   await expect(row(page, '@example.com').first()).toBeVisible();
   await expectNoSeriousA11yViolations(page, 'user-centre');
   await screenshot(page, 'store-user-centre');
@@ -52,8 +51,7 @@ test('the user centre lists the demo people, refuses to delete one still in a st
 });
 
 test('disabling an app user says it signs them out, and the list shows them disabled', async ({ page, signIn }) => {
-  await signIn(page, 'admin');
-  await openScreen(page, '/system/app-user');
+  await signIn(page, 'admin', '/system/app-user');
   await search(page, 'Email', 'demo.user43@example.com');
   const status = row(page, 'demo.user43@example.com').getByRole('switch');
   await expect(status).toBeChecked();
@@ -68,8 +66,7 @@ test('disabling an app user says it signs them out, and the list shows them disa
 });
 
 test('advanced settings: a store limit of their own for one person, beside the platform defaults', async ({ page, signIn }) => {
-  await signIn(page, 'admin');
-  await openScreen(page, '/system/user-advanced');
+  await signIn(page, 'admin', '/system/user-advanced');
   await list(page).getByTestId('list-create').click();
   const dialog = page.getByRole('dialog', { name: 'Add settings for an app user' });
   const person = dialog.getByRole('combobox', { name: 'App user' });
@@ -93,8 +90,7 @@ test('advanced settings: a store limit of their own for one person, beside the p
 });
 
 test('account cancellations: the demo request, pending, filtered by kind', async ({ page, signIn }) => {
-  await signIn(page, 'admin');
-  await openScreen(page, '/system/cancellation');
+  await signIn(page, 'admin', '/system/cancellation');
   const request = row(page, 'demo.user50@example.com');
   await expect(request).toContainText('App user');
   await expect(request).toContainText('Pending');

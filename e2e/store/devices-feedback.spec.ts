@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { expect, screenshot, test } from '../fixtures';
-import { exportList, list, openScreen, row, search, signOut } from '../admin/console';
+import { exportList, list, row, search, signOut } from '../admin/console';
 import { expectNoSeriousA11yViolations } from '../axe';
 import { inEnglish } from '../shell/english';
 
@@ -28,8 +28,7 @@ async function storeIdOf(page: Page, storeName: string): Promise<string> {
 }
 
 test('admin finds a store’s luminaires, then its gateway and sensor on the second tab', async ({ page, signIn }) => {
-  await signIn(page, 'admin');
-  await openScreen(page, '/device/luminaire');
+  await signIn(page, 'admin', '/device/luminaire');
   await expect(tableRows(page).first()).toBeVisible();
   await expect(list(page).getByRole('tab', { name: 'AI lights' })).toHaveAttribute('aria-selected', 'true');
   await expect(
@@ -78,8 +77,7 @@ test('admin finds a store’s luminaires, then its gateway and sensor on the sec
 });
 
 test('admin sees the app users’ phones and filters them by platform', async ({ page, signIn }) => {
-  await signIn(page, 'admin');
-  await openScreen(page, '/device/mobile');
+  await signIn(page, 'admin', '/device/mobile');
   await expect(row(page, 'demo.user01@example.com')).toBeVisible();
   await list(page).getByTestId('list-search').getByRole('combobox', { name: 'Platform' }).click();
   await page.locator('.ant-select-dropdown:visible').getByTitle('iOS', { exact: true }).click();
@@ -95,8 +93,7 @@ test('admin sees the app users’ phones and filters them by platform', async ({
 });
 
 test('admin finds a customer’s feedback, sees its picture, replies, and the list shows it handled', async ({ page, signIn }) => {
-  await signIn(page, 'admin');
-  await openScreen(page, '/messageList');
+  await signIn(page, 'admin', '/messageList');
   await expect(page.getByTestId('feedback-stat-totalUsers').filter({ visible: true })).not.toHaveText(/—/);
   await search(page, 'Customer email', 'demo.user05@example.com');
   const feedback = row(page, 'demo.user05@example.com');
@@ -125,14 +122,12 @@ test('admin finds a customer’s feedback, sees its picture, replies, and the li
 
 test('the agent sees only the devices of Northwind’s stores', async ({ page, signIn }) => {
   // A platform store's ID, as the platform sees it.
-  await signIn(page, 'admin');
-  await openScreen(page, '/device/luminaire');
+  await signIn(page, 'admin', '/device/luminaire');
   await search(page, 'Country code', 'GB');
   const london = await storeIdOf(page, 'London Oxford Street');
   await signOut(page);
 
-  await signIn(page, 'agent');
-  await openScreen(page, '/device/luminaire');
+  await signIn(page, 'agent', '/device/luminaire');
   await expect(tableRows(page).first()).toBeVisible();
   for (const store of await storeColumn(page).allTextContents())
     expect(

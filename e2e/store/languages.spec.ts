@@ -7,4 +7,5 @@ screensReadInEveryLanguage(
     path: '/store/mesh',
     name: 'store-management',
   },
+  'de-DE',
 );

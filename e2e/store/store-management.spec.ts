@@ -2,7 +2,7 @@ import type { Page } from '@playwright/test';
 import { expectNoSeriousA11yViolations } from '../axe';
 import { expect, screenshot, test } from '../fixtures';
 import { inEnglish } from '../shell/english';
-import { list, openDialog, openScreen, row, search } from '../admin/console';
+import { list, openDialog, row, search } from '../admin/console';
 
 test.beforeEach(({ page }) => inEnglish(page));
 
@@ -18,8 +18,7 @@ async function confirm(page: Page, question: string, answer: string) {
 
 test('an operator hands a store to its member, and dissolves only an empty group', async ({ page, signIn }) => {
   test.setTimeout(90_000);
-  await signIn(page, 'admin');
-  await openScreen(page, '/store/mesh');
+  await signIn(page, 'admin', '/store/mesh');
   await expect(row(page, 'Berlin Alexanderplatz')).toBeVisible();
   await expect(list(page).getByTestId('mesh-agent-filter')).toBeVisible();
   await expectNoSeriousA11yViolations(page, 'store-management');
@@ -72,8 +71,7 @@ test('an operator hands a store to its member, and dissolves only an empty group
 });
 
 test("an agent's staff see only the agent's stores, without an agent filter", async ({ page, signIn }) => {
-  await signIn(page, 'agent');
-  await openScreen(page, '/store/mesh');
+  await signIn(page, 'agent', '/store/mesh');
   await expect(list(page).locator('.ant-table-tbody tr.ant-table-row')).toHaveCount(6);
   await expect(row(page, 'Amsterdam Kalverstraat')).toBeVisible();
   await expect(row(page, 'London Oxford Street')).toHaveCount(0);

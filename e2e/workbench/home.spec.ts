@@ -7,8 +7,7 @@ test.describe('Workbench home and the component gallery', () => {
   test.beforeEach(async ({ page }) => inEnglish(page));
 
   test('the administrator sees today’s figures of the demo stores and what waits for them', async ({ page, signIn }) => {
-    await signIn(page, 'admin');
-    await openScreen(page, '/home');
+    await signIn(page, 'admin', '/home');
     const home = shownScreen(page);
     for (const figure of ['visitors', 'online', 'offline', 'registrants']) {
       await expect(home.getByTestId(`figure-${figure}`)).toHaveAttribute('data-state', 'ready', { timeout: 20_000 });
@@ -24,8 +23,7 @@ test.describe('Workbench home and the component gallery', () => {
   });
 
   test('a test page and the test charts show each state', async ({ page, signIn }) => {
-    await signIn(page, 'admin');
-    await openScreen(page, '/gallery/page-1');
+    await signIn(page, 'admin', '/gallery/page-1');
     const lists = shownScreen(page);
     for (const state of ['empty', 'loading', 'error', 'data']) await expect(lists.getByTestId(`state-${state}`)).toBeVisible();
     await expect(lists.getByTestId('state-data').getByRole('row', { name: /Rivoli/ })).toBeVisible();

@@ -1,6 +1,12 @@
-import ExcelJS from 'exceljs';
+import { createRequire } from 'node:module';
+import type ExcelJS from 'exceljs';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { SENT } from './routes';
+
+const require = createRequire(import.meta.url);
+
+/** exceljs, loaded with the first workbook read or written: a server start need not wait the third of a second it takes. */
+export const exceljs = () => require('exceljs') as typeof ExcelJS;
 
 export interface ExcelColumn<T> {
   key: string;
@@ -44,7 +50,7 @@ export async function streamExcel<T>(
   // The writer waits for the response to finish, which a client that went away never lets happen.
   const closed = new Promise<void>((resolve) => res.once('close', resolve));
   try {
-    const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: res, useStyles: true });
+    const workbook = new (exceljs().stream.xlsx.WorkbookWriter)({ stream: res, useStyles: true });
     const sheet = workbook.addWorksheet(file.slice(0, 31));
     sheet.columns = columns.map((c) => ({ key: c.key, header: zh ? c.header.zh : c.header.en, width: c.width ?? 18 }));
     sheet.getRow(1).font = { bold: true };

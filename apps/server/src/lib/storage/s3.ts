@@ -1,10 +1,20 @@
 import { randomUUID } from 'node:crypto';
 import { Readable } from 'node:stream';
-import { CopyObjectCommand, DeleteObjectCommand, GetObjectCommand, HeadObjectCommand, S3Client, S3ServiceException } from '@aws-sdk/client-s3';
-import { Upload } from '@aws-sdk/lib-storage';
+import { createRequire } from 'node:module';
+import type * as ClientS3 from '@aws-sdk/client-s3';
+import type { S3Client } from '@aws-sdk/client-s3';
+import type * as LibStorage from '@aws-sdk/lib-storage';
 import type { StorageConfig } from '../../config';
 import { checkUpload } from './intake';
 import { isFileKey, type ByteRange, type FileStorage, type PutRules, type StoredFile } from './storage';
+
+const require = createRequire(import.meta.url);
+/**
+ * The AWS SDK, loaded when a server keeps its files in a bucket: the others (the embedded default)
+ * need not wait the half second it takes at every start.
+ */
+const sdk = () => require('@aws-sdk/client-s3') as typeof ClientS3;
+const uploads = () => require('@aws-sdk/lib-storage') as typeof LibStorage;
 
 /** The most one CopyObject request copies; S3 storage refuses larger files as too large. */
 export const S3_COPY_LIMIT = 5 * 1024 ** 3;
@@ -19,7 +29,7 @@ export interface S3Options {
 
 /** A client for the bucket `STORAGE_URL` names; the SDK finds the credentials (environment, role…). */
 export const s3Client = (storage: Extract<StorageConfig, { kind: 's3' }>) =>
-  new S3Client({
+  new (sdk().S3Client)({
     region: storage.region,
     ...(storage.endpoint && { endpoint: storage.endpoint }),
     forcePathStyle: storage.forcePathStyle,
@@ -29,7 +39,7 @@ export const s3Client = (storage: Extract<StorageConfig, { kind: 's3' }>) =>
     responseChecksumValidation: 'WHEN_REQUIRED',
   });
 
-const notFound = (e: unknown) => e instanceof S3ServiceException && e.$metadata.httpStatusCode === 404;
+const notFound = (e: unknown) => e instanceof sdk().S3ServiceException && e.$metadata.httpStatusCode === 404;
 
 /**
  * Files in an S3 bucket (AWS, MinIO, Ceph and other S3-compatible stores) under `files/<sha256>`,
@@ -62,7 +72,7 @@ export class S3Storage implements FileStorage {
     const temporary = `incoming/${randomUUID()}`;
     const body = Readable.from(intake.check(source));
     try {
-      const upload = new Upload({
+      const upload = new (uploads().Upload)({
         client: this.client,
         params: { Bucket: this.bucket, Key: temporary, Body: body },
         partSize: this.partSize,
@@ -75,7 +85,7 @@ export class S3Storage implements FileStorage {
       const { sha256, ...file } = intake.result();
       // The same content may already be there: the copy replaces it with identical bytes.
       await this.client.send(
-        new CopyObjectCommand({
+        new (sdk().CopyObjectCommand)({
           Bucket: this.bucket,
           Key: this.objectKey(sha256),
           CopySource: `${this.bucket}/${temporary}`,
@@ -89,7 +99,7 @@ export class S3Storage implements FileStorage {
       body.destroy();
       // A leftover the store would not delete is never served (nothing reads incoming/); the
       // bucket's lifecycle rule expires it (docs/operations.md).
-      await this.client.send(new DeleteObjectCommand({ Bucket: this.bucket, Key: temporary })).catch(() => undefined);
+      await this.client.send(new (sdk().DeleteObjectCommand)({ Bucket: this.bucket, Key: temporary })).catch(() => undefined);
     }
   }
 
@@ -100,7 +110,7 @@ export class S3Storage implements FileStorage {
   async stat(key: string): Promise<StoredFile | null> {
     if (!isFileKey(key)) return null;
     try {
-      const head = await this.client.send(new HeadObjectCommand({ Bucket: this.bucket, Key: this.objectKey(key) }));
+      const head = await this.client.send(new (sdk().HeadObjectCommand)({ Bucket: this.bucket, Key: this.objectKey(key) }));
       return this.stored(key, head, head.ContentLength ?? 0);
     } catch (e) {
       if (notFound(e)) return null;
@@ -112,7 +122,7 @@ export class S3Storage implements FileStorage {
     if (!isFileKey(key)) return null;
     try {
       const object = await this.client.send(
-        new GetObjectCommand({ Bucket: this.bucket, Key: this.objectKey(key), ...(range && { Range: `bytes=${range.start}-${range.end}` }) }),
+        new (sdk().GetObjectCommand)({ Bucket: this.bucket, Key: this.objectKey(key), ...(range && { Range: `bytes=${range.start}-${range.end}` }) }),
       );
       // A range's length is the range's: the whole file's size is the total of its Content-Range.
       const size = range ? Number(/\/(\d+)$/.exec(object.ContentRange ?? '')?.[1]) : (object.ContentLength ?? 0);
@@ -126,7 +136,7 @@ export class S3Storage implements FileStorage {
 
   async delete(key: string): Promise<boolean> {
     if (!(await this.stat(key))) return false;
-    await this.client.send(new DeleteObjectCommand({ Bucket: this.bucket, Key: this.objectKey(key) }));
+    await this.client.send(new (sdk().DeleteObjectCommand)({ Bucket: this.bucket, Key: this.objectKey(key) }));
     return true;
   }
 }

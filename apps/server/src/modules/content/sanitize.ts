@@ -1,9 +1,5 @@
 import { CONTENT_FILE_PREFIX } from '@lightdesk/contract';
-import createDOMPurify from 'dompurify';
-import { JSDOM } from 'jsdom';
-
-const { window } = new JSDOM('');
-const purify = createDOMPurify(window as unknown as Parameters<typeof createDOMPurify>[0]);
+import { lazyPurifier } from '../../lib/dom-purify';
 
 /** What rich text may hold: structure, emphasis, lists, tables, links, code, quotes and media. */
 const TAGS = [
@@ -40,28 +36,30 @@ const SAFE_LINK = /^(?:https?:|mailto:|tel:|\/(?!\/)|#)/i;
 const SAFE_MEDIA = (value: string) => value.startsWith(CONTENT_FILE_PREFIX) || /^https:\/\//i.test(value);
 const MEDIA_ATTRIBUTES = new Set(['src', 'poster']);
 
-purify.addHook('uponSanitizeAttribute', (_node, data) => {
-  const value = data.attrValue.trim();
-  if (data.attrName === 'href' && !SAFE_LINK.test(value)) data.keepAttr = false;
-  if (MEDIA_ATTRIBUTES.has(data.attrName) && !SAFE_MEDIA(value)) data.keepAttr = false;
-  // DOMPurify drops `target` whatever the allow-list says; a new tab is the one target kept.
-  if (data.attrName === 'target') data.forceKeepAttr = value === '_blank';
-});
 /** The little of a DOM element the hook below uses (the server builds without the DOM's types). */
 interface HookElement {
   tagName: string;
   getAttribute(name: string): string | null;
   setAttribute(name: string, value: string): void;
 }
-purify.addHook('afterSanitizeAttributes', (node) => {
-  const element = node as unknown as HookElement;
-  // A link opening a new tab must not hand it a handle on this page.
-  if (element.tagName === 'A' && element.getAttribute('target')) element.setAttribute('rel', 'noopener noreferrer');
+const purifier = lazyPurifier((purify) => {
+  purify.addHook('uponSanitizeAttribute', (_node, data) => {
+    const value = data.attrValue.trim();
+    if (data.attrName === 'href' && !SAFE_LINK.test(value)) data.keepAttr = false;
+    if (MEDIA_ATTRIBUTES.has(data.attrName) && !SAFE_MEDIA(value)) data.keepAttr = false;
+    // DOMPurify drops `target` whatever the allow-list says; a new tab is the one target kept.
+    if (data.attrName === 'target') data.forceKeepAttr = value === '_blank';
+  });
+  purify.addHook('afterSanitizeAttributes', (node) => {
+    const element = node as unknown as HookElement;
+    // A link opening a new tab must not hand it a handle on this page.
+    if (element.tagName === 'A' && element.getAttribute('target')) element.setAttribute('rel', 'noopener noreferrer');
+  });
 });
 
 /** Rich text reduced to the allow-list: scripts, event handlers, frames, styles and unsafe URLs are dropped. */
 export function sanitizeHtml(html: string): string {
-  return purify.sanitize(html, {
+  return purifier().purify.sanitize(html, {
     ALLOWED_TAGS: TAGS,
     ALLOWED_ATTR: ATTRIBUTES,
     ALLOW_DATA_ATTR: false,

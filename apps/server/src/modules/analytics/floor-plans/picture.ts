@@ -1,5 +1,4 @@
-import createDOMPurify from 'dompurify';
-import { JSDOM } from 'jsdom';
+import { lazyPurifier } from '../../../lib/dom-purify';
 
 /** A picture's size in pixels. */
 export interface PictureSize {
@@ -52,15 +51,15 @@ const length = (value: string | null): number | undefined => {
   return m && unit ? Number(m[1]) * unit : undefined;
 };
 
-const { window } = new JSDOM('');
-const purify = createDOMPurify(window as unknown as Parameters<typeof createDOMPurify>[0]);
 // Only references inside the picture itself (`#id`): an <img> never fetches more, but the plan is
 // also handed to the app, and a link elsewhere (or to javascript:) has no place in a floor plan.
-purify.addHook('uponSanitizeAttribute', (_node, data) => {
-  const name = data.attrName.toLowerCase();
-  if ((name === 'href' || name === 'xlink:href') && !data.attrValue.trim().startsWith('#')) data.keepAttr = false;
-  if (name === 'style' && /url\s*\(|@import|expression\s*\(/i.test(data.attrValue)) data.keepAttr = false;
-});
+const purifier = lazyPurifier((purify) =>
+  purify.addHook('uponSanitizeAttribute', (_node, data) => {
+    const name = data.attrName.toLowerCase();
+    if ((name === 'href' || name === 'xlink:href') && !data.attrValue.trim().startsWith('#')) data.keepAttr = false;
+    if (name === 'style' && /url\s*\(|@import|expression\s*\(/i.test(data.attrValue)) data.keepAttr = false;
+  }),
+);
 
 /**
  * An uploaded SVG made safe to keep and show: parsed as XML (a file that is not well-formed SVG
@@ -68,6 +67,7 @@ purify.addHook('uponSanitizeAttribute', (_node, data) => {
  * style sheets or references outside the picture. Its size comes from width/height, else the viewBox.
  */
 export function cleanSvg(text: string): { svg: string; size: PictureSize | null } | null {
+  const { purify, window } = purifier();
   const doc = new window.DOMParser().parseFromString(text, 'image/svg+xml');
   const root = doc.documentElement;
   if (doc.getElementsByTagName('parsererror').length > 0 || root.localName !== 'svg' || root.namespaceURI !== SVG_NS) return null;

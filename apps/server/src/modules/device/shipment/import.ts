@@ -9,11 +9,12 @@ import {
   type ShipmentDeviceLine,
   type ShipmentImportResult,
 } from '@lightdesk/contract';
-import ExcelJS from 'exceljs';
+import type ExcelJS from 'exceljs';
 import { and, eq } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import type { AppContext, Session } from '../../../lib/context';
 import { badInput, notFound } from '../../../lib/errors';
+import { exceljs } from '../../../lib/excel';
 import { fileTooLarge, fileTypeNotAllowed } from '../../../lib/storage';
 import { countOf } from '../../../lib/sql';
 import { lineKey, shipmentScope, uuidsShippedElsewhere, writeLines } from './lines';
@@ -60,7 +61,7 @@ interface Row {
 
 /** The device rows of the first sheet: its header row names the uuid and device code columns. */
 async function readRows(bytes: Buffer): Promise<{ rows: Row[]; errors: ImportRowError[] }> {
-  const book = new ExcelJS.Workbook();
+  const book = new (exceljs().Workbook)();
   try {
     await book.xlsx.load(bytes as unknown as ArrayBuffer);
   } catch {

@@ -1,5 +1,6 @@
-// The little of jsdom the floor plans use. Its own type package brings the browser's DOM types
-// into the whole server program, where they clash with Node's (Blob, Buffer).
+// The little of jsdom the server uses to clean rich text and floor plans. Its own type package
+// brings the browser's DOM types into the whole server program, where they clash with Node's
+// (Blob, Buffer).
 declare module 'jsdom' {
   interface XmlElement {
     readonly localName: string;
