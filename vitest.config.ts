@@ -22,6 +22,11 @@ const serverProject = (name: string, env: Record<string, string>, include: strin
     environment: 'node' as const,
     env,
     globalSetup: ['src/test/global-setup.ts'],
+    // The server's modules are loaded once per worker, not once per file: loading them took longer
+    // than most files' tests. Each file starts servers of its own on its own database, and what a
+    // server keeps in memory is keyed by its context or database handle, so servers sharing a
+    // process never see each other's.
+    isolate: false,
     testTimeout: 30_000,
     hookTimeout: 60_000,
   },

@@ -56,8 +56,9 @@ export async function expectScreen(page: Page, path: string) {
   await expect(shownScreen(page)).toHaveCount(1);
 }
 
-/** Saves a full-page screenshot as e2e/artifacts/<name>.png for people to look at. */
+/** Saves a full-page screenshot as e2e/artifacts/<name>.png for people to look at (not on CI, where nobody does). */
 export async function screenshot(page: Page, name: string) {
+  if (process.env.CI) return;
   mkdirSync(artifacts, { recursive: true });
   const file = path.join(artifacts, `${name}.png`);
   await page.screenshot({ path: file, fullPage: true });

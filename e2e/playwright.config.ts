@@ -24,7 +24,9 @@ export default defineConfig({
     ...devices['Desktop Chrome'],
     viewport: { width: 1440, height: 900 },
     screenshot: 'only-on-failure',
-    trace: 'retain-on-failure',
+    // Recording a trace of every test took a fifth of the browser tests' time, and on CI only the
+    // log is read: a failure there is reproduced locally, where its trace is kept.
+    trace: process.env.CI ? 'off' : 'retain-on-failure',
     // The console then skips antd's animations (it honours the system setting): a click never
     // lands on a dialog or menu still zooming in.
     reducedMotion: 'reduce',

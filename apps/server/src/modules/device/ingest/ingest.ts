@@ -21,8 +21,11 @@ export interface StoredReport {
   report: Report;
 }
 
-/** Work that must commit with the reports it follows from (rollups), in the same transaction. */
-export type ReportsHook = (tx: Database, stored: StoredReport[]) => Promise<void>;
+/**
+ * Work that must commit with the reports it follows from (rollups), in the same transaction.
+ * `db` is the database the ingest serves: the key for anything a hook keeps per server.
+ */
+export type ReportsHook = (tx: Database, stored: StoredReport[], db: Database) => Promise<void>;
 const hooks: ReportsHook[] = [];
 /** Adds work to every ingest, inside its transaction, for the reports that were new. */
 export const onReportsStored = (hook: ReportsHook) => void hooks.push(hook);
@@ -100,7 +103,7 @@ export async function ingestReports(db: Database, sender: KnownDevice, reports: 
     });
     // A resent report proves the device alive as well as a new one; only new ones carry news.
     await markSeen(tx, sender, [sender.storeDeviceId, ...reports.map(subjectOf)], stored, receivedAt);
-    for (const hook of hooks) await hook(tx, stored);
+    for (const hook of hooks) await hook(tx, stored, db);
     return { stored: stored.length, duplicates: reports.length - stored.length };
   });
 }

@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { and, eq, isNull } from 'drizzle-orm';
+import type { Database } from '../../../db/client';
 import type { AppContext } from '../../../lib/context';
 import { defineJob } from '../../../lib/jobs';
 import { storeDevices, stores } from '../../store';
@@ -71,10 +72,14 @@ export const demoHistoryJob = defineJob<{ days: number }>({
   },
 });
 
-/** Gateways a simulator outside the server is driving (it sends its own message ids), with when it last did. */
-const drivenFromOutside = new Map<number, number>();
-onReportsStored((_tx, stored) => {
-  for (const report of stored) if (!report.report.id.startsWith('demo-')) drivenFromOutside.set(report.senderId, Date.now());
+/**
+ * Gateways a simulator outside the server is driving (it sends its own message ids), with when it
+ * last did, per database: servers sharing a process each keep their own.
+ */
+const drivenFromOutside = new WeakMap<Database, Map<number, number>>();
+const drivenIn = (db: Database) => drivenFromOutside.get(db) ?? drivenFromOutside.set(db, new Map()).get(db)!;
+onReportsStored((_tx, stored, db) => {
+  for (const report of stored) if (!report.report.id.startsWith('demo-')) drivenIn(db).set(report.senderId, Date.now());
   return Promise.resolve();
 });
 
@@ -94,7 +99,7 @@ export const demoLiveJob = defineJob({
     const live = await simulatedStores(ctx.db);
     let played = 0;
     for (const [i, store] of live.entries()) {
-      if (Date.now() - (drivenFromOutside.get(store.sender.id) ?? 0) < 5 * 60_000) continue;
+      if (Date.now() - (drivenIn(ctx.db).get(store.sender.id) ?? 0) < 5 * 60_000) continue;
       const silent = hour % live.length === i && minute % 60 < 8;
       if (silent) continue;
       await play(ctx, store, storeReports(store, new Date((minute - 1) * 60_000), 60, 'demo'));
