@@ -35,19 +35,22 @@ export async function signInReading(page: Page, credentials: Credentials, langua
   return missing;
 }
 
-/** The screen at `path` with its list or tree loaded, and its create form opened and closed where it has one. */
-async function readScreen(page: Page, path: string, shot?: string) {
+/**
+ * The screen at `path` with its list or tree loaded, and its create form opened and closed where it
+ * has one; both photographed as `<name>-<language>` and `<name>-form-<language>` when `shot` says.
+ */
+async function readScreen(page: Page, path: string, shot?: { name: string; language: string }) {
   const shown = page.locator(`.page[data-path="${path}"]`);
   await expect(shown.locator('.ant-table-row, .ant-empty, form, .ant-tree').first()).toBeVisible();
   await expect(shown.locator('.ant-spin-spinning')).toHaveCount(0);
-  if (shot) await screenshot(page, shot);
+  if (shot) await screenshot(page, `${shot.name}-${shot.language}`);
   const create = list(page).getByTestId('list-create');
   if ((await create.count()) > 0) {
     await create.click();
     const dialog = openDialog(page);
     await expect(dialog).toBeVisible();
     await expect(dialog.locator('.ant-spin-spinning')).toHaveCount(0);
-    if (shot) await screenshot(page, shot.replace(/-([a-z]{2}-[A-Z]{2})$/, '-form-$1'));
+    if (shot) await screenshot(page, `${shot.name}-form-${shot.language}`);
     await dialog.locator('.ant-modal-footer .ant-btn').first().click();
     await expect(dialog).toHaveCount(0);
   }
@@ -69,7 +72,7 @@ export function screensReadInEveryLanguage(area: string, screens: readonly strin
     const missing = await signInReading(page, credentials, whole, brandOf(whole), screens[0]);
     for (const [i, path] of screens.entries()) {
       if (i > 0) await openScreen(page, path);
-      await readScreen(page, path, path === shot.path ? `${shot.name}-${whole}` : undefined);
+      await readScreen(page, path, path === shot.path ? { name: shot.name, language: whole } : undefined);
     }
     expect(missing).toEqual([]);
   });
@@ -77,7 +80,7 @@ export function screensReadInEveryLanguage(area: string, screens: readonly strin
   for (const [language, brand] of LANGUAGES.filter(([lang]) => lang !== whole)) {
     test(`the ${area} screen ${shot.path} and its form read in ${language}`, async ({ page, credentials }) => {
       const missing = await signInReading(page, credentials, language, brand, shot.path);
-      await readScreen(page, shot.path, `${shot.name}-${language}`);
+      await readScreen(page, shot.path, { name: shot.name, language });
       expect(missing).toEqual([]);
     });
   }

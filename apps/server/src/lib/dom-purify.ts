@@ -1,9 +1,9 @@
-import { createRequire } from 'node:module';
 import createDOMPurify, { type DOMPurify } from 'dompurify';
 import type * as Jsdom from 'jsdom';
 import type { JSDOM } from 'jsdom';
+import { loadLater } from './load-later';
 
-const require = createRequire(import.meta.url);
+const jsdom = loadLater<typeof Jsdom>('jsdom');
 
 export interface Purifier {
   purify: DOMPurify;
@@ -20,7 +20,7 @@ export function lazyPurifier(setup: (purify: DOMPurify) => void): () => Purifier
   let made: Purifier | undefined;
   return () => {
     if (!made) {
-      const { JSDOM } = require('jsdom') as typeof Jsdom;
+      const { JSDOM } = jsdom();
       const { window } = new JSDOM('');
       made = { purify: createDOMPurify(window as unknown as Parameters<typeof createDOMPurify>[0]), window };
       setup(made.purify);

@@ -1,12 +1,10 @@
-import { createRequire } from 'node:module';
 import type ExcelJS from 'exceljs';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { loadLater } from './load-later';
 import { SENT } from './routes';
 
-const require = createRequire(import.meta.url);
-
 /** exceljs, loaded with the first workbook read or written: a server start need not wait the third of a second it takes. */
-export const exceljs = () => require('exceljs') as typeof ExcelJS;
+export const exceljs = loadLater<typeof ExcelJS>('exceljs');
 
 export interface ExcelColumn<T> {
   key: string;

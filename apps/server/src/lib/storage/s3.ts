@@ -1,20 +1,19 @@
 import { randomUUID } from 'node:crypto';
 import { Readable } from 'node:stream';
-import { createRequire } from 'node:module';
 import type * as ClientS3 from '@aws-sdk/client-s3';
 import type { S3Client } from '@aws-sdk/client-s3';
 import type * as LibStorage from '@aws-sdk/lib-storage';
 import type { StorageConfig } from '../../config';
+import { loadLater } from '../load-later';
 import { checkUpload } from './intake';
 import { isFileKey, type ByteRange, type FileStorage, type PutRules, type StoredFile } from './storage';
 
-const require = createRequire(import.meta.url);
 /**
  * The AWS SDK, loaded when a server keeps its files in a bucket: the others (the embedded default)
  * need not wait the half second it takes at every start.
  */
-const sdk = () => require('@aws-sdk/client-s3') as typeof ClientS3;
-const uploads = () => require('@aws-sdk/lib-storage') as typeof LibStorage;
+const sdk = loadLater<typeof ClientS3>('@aws-sdk/client-s3');
+const uploads = loadLater<typeof LibStorage>('@aws-sdk/lib-storage');
 
 /** The most one CopyObject request copies; S3 storage refuses larger files as too large. */
 export const S3_COPY_LIMIT = 5 * 1024 ** 3;
