@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import os from 'node:os';
 import multipart from '@fastify/multipart';
 import rateLimit from '@fastify/rate-limit';
 import underPressure from '@fastify/under-pressure';
@@ -18,7 +19,8 @@ import { fileRoutes, configuredFiles } from './lib/storage';
 import { openApiDocument } from './lib/openapi';
 import { parseQueryString } from './lib/query-string';
 import { registerDelivery } from './lib/web-assets';
-import { callerKindOf, defineRoutes, SENT, type Area, type RouteDef } from './lib/routes';
+import { callerKindOf, defineRoutes, SENT, type Area, type Connection, type RouteDef } from './lib/routes';
+import { joinCluster, type ClusterMember } from './lib/cluster/membership';
 import healthRoutes, { readyRoute } from './health';
 import { analyticsArea } from './modules/analytics';
 import { contentArea } from './modules/content';
@@ -62,7 +64,10 @@ export interface LightdeskApp {
   jobs: JobRunner;
   /** Makes each area's demo data where it is missing (LIGHTDESK_DEMO=1). */
   seedDemo: () => Promise<void>;
-  /** The areas' long-lived connections; main.ts starts them after the migrations and stops them before the database closes. */
+  /**
+   * This server's membership of the servers on the database, and the areas' long-lived connections;
+   * main.ts starts them after the migrations and stops them before the database closes.
+   */
   connections: { start: () => Promise<void>; stop: () => Promise<void> };
 }
 
@@ -204,7 +209,11 @@ export async function buildApp(options: BuildOptions): Promise<LightdeskApp> {
 
   const authenticators = Object.fromEntries(areas.flatMap((a) => Object.entries(a.authenticators ?? {}))) as Partial<Record<Caller['kind'], Authenticator>>;
   const routes: RouteDef[] = [];
-  const infrastructure = [healthRoutes, readyRoute(() => options.database.ping()), docsRoute(() => routes), fileRoutes(ctx.files.storage, ctx.files.links)];
+  // Filled once the connections start: this server's membership and the areas' connections.
+  let member: ClusterMember | null = null;
+  const running: Connection[] = [];
+  const problems = async () => [...running.map((c) => c.problem()), await member?.problem()].filter((p): p is string => !!p);
+  const infrastructure = [healthRoutes, readyRoute(() => options.database.ping(), problems), docsRoute(() => routes), fileRoutes(ctx.files.storage, ctx.files.links)];
   for (const module of [...infrastructure, ...areas.flatMap((a) => a.routes)]) {
     routes.push(...module(ctx));
   }
@@ -229,13 +238,15 @@ export async function buildApp(options: BuildOptions): Promise<LightdeskApp> {
   const seedDemo = async () => {
     for (const area of areas) await area.demo?.(ctx);
   };
-  const stops: (() => Promise<void>)[] = [];
   const connections = {
     start: async () => {
-      for (const area of areas) if (area.start) stops.push(await area.start(ctx));
+      member = await joinCluster(ctx.db, { storage: ctx.files.storage, log: app.log, name: `${os.hostname()}:${config.port} (pid ${process.pid})` });
+      for (const area of areas) if (area.start) running.push(await area.start(ctx, member));
     },
     stop: async () => {
-      await Promise.all(stops.splice(0).map((stop) => stop()));
+      await Promise.all(running.splice(0).map((c) => c.stop()));
+      await member?.leave();
+      member = null;
     },
   };
   return { app, ctx, routes, jobs, seedDemo, connections };

@@ -8,15 +8,22 @@ export default defineRoutes((r, _ctx) => {
   });
 });
 
-export const readyRoute = (ping: () => Promise<void>) =>
+/**
+ * Ready to serve: the database answers, and nothing else this server needs is missing (the MQTT
+ * broker, files another server wrote). A 503 names what is wrong, for the person reading the
+ * load balancer's or orchestrator's log.
+ */
+export const readyRoute = (ping: () => Promise<void>, problems: () => Promise<string[]>) =>
   defineRoutes((r) => {
-    r.get('/ready', { public: true, summary: 'The database answers' }, async ({ reply }) => {
+    r.get('/ready', { public: true, summary: 'The database, the MQTT broker and the file storage answer' }, async ({ reply }) => {
       try {
         await ping();
-        void reply.send({ status: 'ready' });
       } catch {
-        void reply.code(503).send({ status: 'database unreachable' });
+        void reply.code(503).send({ status: 'database unreachable', problems: ['the database (DATABASE_URL) does not answer'] });
+        return SENT;
       }
+      const found = await problems().catch((err: unknown) => [`readiness could not be checked: ${err instanceof Error ? err.message : String(err)}`]);
+      void (found.length ? reply.code(503).send({ status: 'not ready', problems: found }) : reply.send({ status: 'ready' }));
       return SENT;
     });
   });

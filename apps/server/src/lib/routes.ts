@@ -4,6 +4,7 @@ import type * as z from 'zod/v4/core';
 import { surfaceOf, SURFACES, type Authenticator, type Caller } from './callers';
 import type { AppContext, Session } from './context';
 import type { JobDefinition } from './jobs';
+import type { ClusterMember } from './cluster/membership';
 
 type HttpMethod = Endpoint['method'];
 
@@ -128,6 +129,13 @@ export function defineRoutes(build: (r: RouteBuilder, ctx: AppContext) => void):
   };
 }
 
+/** A long-lived connection an area keeps (devices' MQTT). */
+export interface Connection {
+  stop(): Promise<void>;
+  /** What keeps this server from being ready (e.g. a broker that does not answer), or null; `/ready` reports it. */
+  problem(): string | null;
+}
+
 /** What an area gives the server: its route tables, its jobs and, for the kind of caller it owns, how that caller proves itself. */
 export interface Area {
   name: string;
@@ -135,8 +143,8 @@ export interface Area {
   authenticators?: Partial<Record<Caller['kind'], Authenticator>>;
   /** Scheduled and queued jobs; the server's job runner runs them (lib/jobs). */
   jobs?: JobDefinition[];
-  /** Long-lived connections (devices' MQTT), started once the database is migrated; answers how to stop them. */
-  start?: (ctx: AppContext) => Promise<() => Promise<void>>;
+  /** Long-lived connections (devices' MQTT), started once the database is migrated, as this member of the servers on the database. */
+  start?: (ctx: AppContext, member: ClusterMember) => Promise<Connection>;
   /** With LIGHTDESK_DEMO=1, makes the area's demo data on a start that finds none (after the administration's seed). */
   demo?: (ctx: AppContext) => Promise<void>;
 }

@@ -32,7 +32,7 @@ export const deviceArea: Area = {
   routes: [productRoutes, iotDeviceRoutes, ingestRoutes, commandRoutes, shipmentRoutes, calibrationRoutes],
   jobs: [offlineSweepJob, reportRetentionJob, commandTimeoutJob, demoHistoryJob, demoLiveJob],
   demo: seedDeviceDemo,
-  start: (ctx) => startDeviceMqtt(ctx),
+  start: (ctx, member) => startDeviceMqtt(ctx, member),
 };
 
 export { assignStoresOfShippedDevices } from './shipment/assign';

@@ -13,7 +13,6 @@ import { MqttGateway } from '../gateway/mqtt-gateway';
 import { onReportsStored } from '../ingest/ingest';
 import { credentialsChanged, deviceLinkOf, onDeviceMessage } from '../link';
 import { deviceReports, iotDevices } from '../schema';
-import { startDeviceMqtt } from '.';
 import { eventually, freePort } from './test-broker';
 
 let failNext = 0;
@@ -31,7 +30,6 @@ onDeviceMessage('echo', async (_ctx, device, payload) => void echoed.push({ devi
 describe('the built-in MQTT broker', () => {
   let t: TestApp;
   let url: string;
-  let stop: () => Promise<void>;
   let tenants: Awaited<ReturnType<typeof tenantIds>>;
   const gateways: MqttGateway[] = [];
 
@@ -40,11 +38,11 @@ describe('the built-in MQTT broker', () => {
     url = `mqtt://127.0.0.1:${port}`;
     t = await testApp({ MQTT_PORT: String(port) });
     tenants = await tenantIds(t);
-    stop = await startDeviceMqtt(t.ctx);
+    await t.connections.start();
   });
   afterAll(async () => {
     for (const g of gateways) g.drop();
-    await stop?.();
+    await t?.connections.stop();
     await t?.close();
   });
 
@@ -155,10 +153,10 @@ describe('the built-in MQTT broker', () => {
     const logger = { level: 'warn', stream: new Writable({ write: (chunk: Buffer, _enc, done) => (lines.push(chunk.toString()), done()) }) };
     const other = await testApp({ MQTT_PORT: String((taken.address() as net.AddressInfo).port) }, { logger });
     try {
-      const stopOther = await startDeviceMqtt(other.ctx);
+      await other.connections.start();
       expect(lines.join('')).toMatch(/MQTT_PORT \d+ is taken/);
       expect(await deviceLinkOf(other.ctx).publish('AbCdEfGhIjK', 'x', 'command', {})).toBe(false);
-      await stopOther();
+      await other.connections.stop();
     } finally {
       await other.close();
       taken.close();

@@ -11,7 +11,7 @@ import { findDevice, gatewayProductId, registerDevice } from '../directory';
 import { onReportsStored } from '../ingest/ingest';
 import { credentialsChanged } from '../link';
 import { deviceReports, deviceStatusChanges, iotDevices } from '../schema';
-import { startDeviceMqtt } from '.';
+import { clusterMembers } from '../../../lib/cluster/schema';
 import { eventually, hasMosquitto, startMosquitto, type TestBroker } from './test-broker';
 
 let failNext = 0;
@@ -29,7 +29,7 @@ describe.skipIf(!hasMosquitto)('devices over an external Mosquitto with dynamic 
   let t: TestApp;
   let tenants: Awaited<ReturnType<typeof tenantIds>>;
   let early: Awaited<ReturnType<typeof storeWithGateway>>;
-  const stops: (() => Promise<void>)[] = [];
+  const servers: { connections: { stop(): Promise<void> } }[] = [];
   const gateways: MqttGateway[] = [];
 
   beforeAll(async () => {
@@ -38,11 +38,12 @@ describe.skipIf(!hasMosquitto)('devices over an external Mosquitto with dynamic 
     tenants = await tenantIds(t);
     // Registered before Lightdesk reaches the broker: the reconcile on connecting provisions it.
     early = await storeWithGateway(t, { tenantId: tenants.northwind, luminaires: 2 });
-    stops.push(await startDeviceMqtt(t.ctx, { clientId: 'lightdesk-a' }));
+    await t.connections.start();
+    servers.push(t);
   });
   afterAll(async () => {
     for (const g of gateways) g.drop();
-    for (const stop of stops) await stop();
+    for (const server of servers) await server.connections.stop();
     await t?.close();
     await broker?.stop();
   });
@@ -111,20 +112,27 @@ describe.skipIf(!hasMosquitto)('devices over an external Mosquitto with dynamic 
 
   test('two Lightdesk servers on the shared subscription split the messages, storing each exactly once', async () => {
     const second = await buildApp({ config: t.ctx.config, database: t.database, clock: t.clock, logger: false });
-    stops.push(await startDeviceMqtt(second.ctx, { clientId: 'lightdesk-b' }));
-    await eventually(async () => expect(broker.log()).toMatch(/lightdesk-b 1 \$share\/lightdesk\/lightdesk/));
+    await second.connections.start();
+    servers.push(second);
+    const members = await t.ctx.db.select().from(clusterMembers);
+    expect(members).toHaveLength(2);
+    // Each server consumes through sessions named after its membership.
+    await eventually(async () => {
+      for (const m of members) expect(broker.log()).toMatch(new RegExp(`lightdesk-${m.id}-\\d+ 1 \\$share/lightdesk/lightdesk`));
+    });
     const s = await storeWithGateway(t, { tenantId: tenants.northwind, luminaires: 1 });
     const g = await connect(s);
     for (let i = 0; i < 40; i++) await g.report([report(s.luminaires[0]!.uuid)]);
     await stored(s.device.id, 40);
-    const to = (server: string) =>
+    const to = (memberId: string) =>
       broker
         .log()
         .split('\n')
-        .filter((l) => l.includes(`Sending PUBLISH to ${server} `) && l.includes(`/${s.device.deviceName}/up/report`)).length;
-    expect(to('lightdesk-a')).toBeGreaterThan(0);
-    expect(to('lightdesk-b')).toBeGreaterThan(0);
-    expect(to('lightdesk-a') + to('lightdesk-b')).toBe(40);
+        .filter((l) => l.includes(`Sending PUBLISH to lightdesk-${memberId}-`) && l.includes(`/${s.device.deviceName}/up/report`)).length;
+    const [a, b] = members.map((m) => to(m.id));
+    expect(a).toBeGreaterThan(0);
+    expect(b).toBeGreaterThan(0);
+    expect(a! + b!).toBe(40);
   });
 
   test("a gateway's Last Will takes it and its store's devices offline", async () => {
@@ -174,7 +182,7 @@ describe.skipIf(!hasMosquitto)('devices over an external Mosquitto with dynamic 
       await storeWithGateway(t, { tenantId: tenants.northwind }),
     ];
     for (const s of [rotated, disabled, deleted]) await (await connect(s, { will: false })).close();
-    for (const stop of stops.splice(0)) await stop();
+    for (const server of servers.splice(0)) await server.connections.stop();
     // Nobody tells the broker: Lightdesk is away.
     await t.ctx.db
       .update(iotDevices)
@@ -182,7 +190,8 @@ describe.skipIf(!hasMosquitto)('devices over an external Mosquitto with dynamic 
       .where(eq(iotDevices.id, rotated.device.id));
     await t.ctx.db.update(iotDevices).set({ enabled: false }).where(eq(iotDevices.id, disabled.device.id));
     await t.ctx.db.delete(iotDevices).where(eq(iotDevices.id, deleted.device.id));
-    stops.push(await startDeviceMqtt(t.ctx, { clientId: 'lightdesk-a' }));
+    await t.connections.start();
+    servers.push(t);
 
     const renewed = (await findDevice(t.ctx.db, rotated.device.productKey, rotated.device.deviceName))!;
     await connect({ device: renewed });

@@ -1,11 +1,15 @@
+import type { ClusterMember } from '../../../lib/cluster/membership';
 import type { AppContext } from '../../../lib/context';
+import type { Connection } from '../../../lib/routes';
 import { startBroker } from './embedded';
 import { connectBroker, type ExternalOptions } from './external';
 
 /**
  * Devices' MQTT: through the external broker when MQTT_URL is set, else through the broker
- * Lightdesk runs itself on MQTT_PORT. Started once the database is migrated; answers how to stop.
+ * Lightdesk runs itself on MQTT_PORT. Started once the database is migrated.
  */
-export async function startDeviceMqtt(ctx: AppContext, options: ExternalOptions = {}): Promise<() => Promise<void>> {
-  return ctx.config.mqttUrl ? connectBroker(ctx, options) : startBroker(ctx);
+export async function startDeviceMqtt(ctx: AppContext, member: ClusterMember, options: ExternalOptions = {}): Promise<Connection> {
+  if (ctx.config.mqttUrl) return connectBroker(ctx, member, options);
+  const stop = await startBroker(ctx);
+  return { stop, problem: () => null };
 }

@@ -66,6 +66,8 @@ export async function startMosquitto(): Promise<TestBroker> {
     `plugin ${plugin}`,
     `plugin_opt_config_file ${path.join(dir, 'dynamic-security.json')}`,
     'persistence false',
+    // What a server that is gone leaves queued waits for another to adopt it: not dropped at 1,000.
+    'max_queued_messages 1000000',
     `log_dest file ${path.join(dir, 'mosquitto.log')}`,
     'log_type all',
   ];
@@ -83,6 +85,7 @@ export async function startMosquitto(): Promise<TestBroker> {
   // Lightdesk's own account, as docs/devices.md sets it up.
   await ctrl('createRole', 'lightdesk');
   await ctrl('addRoleACL', 'lightdesk', 'subscribeLiteral', '$share/lightdesk/lightdesk/+/+/up/#', 'allow');
+  await ctrl('addRoleACL', 'lightdesk', 'subscribeLiteral', 'lightdesk/+/+/up/will', 'allow');
   await ctrl('addRoleACL', 'lightdesk', 'publishClientSend', 'lightdesk/+/+/down/#', 'allow');
   await ctrl('addRoleACL', 'lightdesk', 'publishClientSend', '$CONTROL/dynamic-security/v1', 'allow');
   await ctrl('addRoleACL', 'lightdesk', 'subscribeLiteral', '$CONTROL/dynamic-security/v1/response', 'allow');
