@@ -136,9 +136,14 @@ describe('sending', () => {
     t.clock.advance(15);
     await runTimeouts();
     expect((await detail(sent.data.id)).jobs[0]).toMatchObject({ state: 'timed-out', reason: 'timeout' });
-    // A late poll or ack finds nothing open.
+    // A late poll finds nothing open.
     expect(await a.gateway.pendingCommands()).toEqual([]);
     await heartbeat(a);
+    // The gateway did carry it out: its answer, however late (held up at a server that went away), completes the delivery.
+    const jobId = (await detail(sent.data.id)).jobs[0]!.id;
+    expect(await a.gateway.ack({ jobId, status: 'ok' })).toBe(true);
+    expect((await detail(sent.data.id)).jobs[0]).toMatchObject({ state: 'acknowledged', reason: null });
+    expect(await a.gateway.ack({ jobId, status: 'failed', reason: 'again' })).toBe(false);
   });
 
   test("an ack from another store's gateway changes nothing", async () => {

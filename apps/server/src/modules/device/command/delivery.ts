@@ -6,6 +6,7 @@ import { deviceLinkOf, type UpHandler } from '../link';
 import { deviceCommandJobs } from './schema';
 
 const OPEN = ['queued', 'sent'];
+const ANSWERABLE = [...OPEN, 'timed-out'];
 
 /** Hands a queued job to its store's gateway over MQTT; without a broker it stays queued for the gateway's HTTP poll. */
 export async function publishJob(ctx: AppContext, gateway: { id: number; productKey: string; deviceName: string }, down: CommandDown) {
@@ -37,8 +38,10 @@ export async function takePendingCommands(ctx: AppContext, device: KnownDevice):
 }
 
 /**
- * Records a gateway's answer to a command of its own store. An answer about another store's
- * command, or about one already finished (acknowledged, failed, timed out), changes nothing.
+ * Records a gateway's answer to a command of its own store. A timed-out delivery still takes its
+ * answer: the gateway carried the command out, and its answer was late — held up at a server that
+ * went away, or by the broker. An answer about another store's command, or about one already
+ * answered (acknowledged or failed), changes nothing.
  */
 export async function recordAck(ctx: AppContext, device: KnownDevice, ack: CommandAck): Promise<boolean> {
   if (device.storeId === null) return false;
@@ -53,7 +56,7 @@ export async function recordAck(ctx: AppContext, device: KnownDevice, ack: Comma
     .where(
       and(
         eq(deviceCommandJobs.storeId, device.storeId),
-        inArray(deviceCommandJobs.state, OPEN),
+        inArray(deviceCommandJobs.state, ANSWERABLE),
         ack.jobId !== undefined ? eq(deviceCommandJobs.id, ack.jobId) : undefined,
         ack.commandId !== undefined ? eq(deviceCommandJobs.commandId, ack.commandId) : undefined,
       ),

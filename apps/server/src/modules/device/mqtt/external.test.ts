@@ -1,5 +1,6 @@
 import type { Report } from '@lightdesk/contract';
 import { and, eq, sql } from 'drizzle-orm';
+import mqtt from 'mqtt';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { buildApp } from '../../../app';
 import { storeWithGateway } from '../../../test/devices';
@@ -11,7 +12,8 @@ import { findDevice, gatewayProductId, registerDevice } from '../directory';
 import { onReportsStored } from '../ingest/ingest';
 import { credentialsChanged } from '../link';
 import { deviceReports, deviceStatusChanges, iotDevices } from '../schema';
-import { clusterMembers } from '../../../lib/cluster/schema';
+import { brokerSessions, clusterMembers } from '../../../lib/cluster/schema';
+import { SHARED_UP } from './external';
 import { eventually, hasMosquitto, startMosquitto, type TestBroker } from './test-broker';
 
 let failNext = 0;
@@ -60,6 +62,7 @@ describe.skipIf(!hasMosquitto)('devices over an external Mosquitto with dynamic 
         .from(deviceReports)
         .where(eq(deviceReports.senderId, senderId))
     )[0]!.n;
+  const online = async (id: number) => (await t.ctx.db.select({ online: iotDevices.online }).from(iotDevices).where(eq(iotDevices.id, id)))[0]!.online;
   const stored = (senderId: number, n: number) =>
     eventually(async () => {
       expect(await count(senderId)).toBe(n);
@@ -133,6 +136,43 @@ describe.skipIf(!hasMosquitto)('devices over an external Mosquitto with dynamic 
     expect(a).toBeGreaterThan(0);
     expect(b).toBeGreaterThan(0);
     expect(a! + b!).toBe(40);
+  });
+
+  test('the session of a server that is gone is adopted and drained: nothing it was handed is lost, and its stale Last Will changes nothing', async () => {
+    // A server that died: its session is in the group at the broker, its connection gone without a word.
+    const gone = await mqtt.connectAsync(broker.url, {
+      protocolVersion: 5,
+      clientId: 'lightdesk-gone-1',
+      properties: { sessionExpiryInterval: 86_400 },
+      reconnectPeriod: 0,
+    });
+    await gone.subscribeAsync(SHARED_UP, { qos: 1 });
+    gone.stream.destroy();
+    gone.end(true);
+
+    const s = await storeWithGateway(t, { tenantId: tenants.northwind, luminaires: 1 });
+    let g = await connect(s);
+    // The broker hands some of these to the dead session, where they wait.
+    for (let i = 0; i < 30; i++) await g.report([report(s.luminaires[0]!.uuid)]);
+    // The gateway loses power and comes back: its will may wait in the dead session too.
+    g.drop();
+    await eventually(async () => expect(await online(s.device.id)).toBe(false));
+    g = await connect(s);
+    await g.report([report(s.device.deviceName, 'heartbeat')]);
+    await eventually(async () => expect(await online(s.device.id)).toBe(true));
+    // Some reports wait in the dead session.
+    expect(await count(s.device.id)).toBeLessThan(31);
+
+    // Its membership lapsed long ago: a live server adopts the session on its next heartbeat.
+    await t.ctx.db.insert(brokerSessions).values({ clientId: 'lightdesk-gone-1', holder: 'a-server-that-is-gone' });
+    await stored(s.device.id, 31);
+    await eventually(async () => expect(await t.ctx.db.select().from(brokerSessions).where(eq(brokerSessions.clientId, 'lightdesk-gone-1'))).toEqual([]));
+    expect(await online(s.device.id)).toBe(true);
+    // Ended at the broker too: resuming it finds no session.
+    const resumed = mqtt.connect(broker.url, { protocolVersion: 5, clientId: 'lightdesk-gone-1', clean: false, reconnectPeriod: 0 });
+    const connack = await new Promise<{ sessionPresent: boolean }>((resolve) => resumed.once('connect', resolve));
+    expect(connack.sessionPresent).toBe(false);
+    await resumed.endAsync();
   });
 
   test("a gateway's Last Will takes it and its store's devices offline", async () => {
