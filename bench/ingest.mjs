@@ -1,6 +1,7 @@
 // Ingest throughput on PostgreSQL: reports through the ingest function (validation, idempotency,
-// durable write, online state) and end to end over HTTP, each against a bare COPY of the same
-// rows into the same table in the same run. Run with tsx (the server is TypeScript):
+// durable write, online state) and end to end over HTTP, the built-in MQTT broker and an external
+// Mosquitto (started here, when installed), each against a bare COPY of the same rows into the
+// same table in the same run. Run with tsx (the server is TypeScript):
 //   node --import tsx bench/ingest.mjs [--reports 200000] [--streams 4] [--keep]
 // BENCH_DATABASE_URL names a PostgreSQL server (default postgres://postgres@127.0.0.1:5432/postgres);
 // a fresh database is made there and dropped afterwards unless --keep.
@@ -14,6 +15,7 @@ import { ReportBatch } from '../packages/contract/src/index.ts';
 import { openDatabase } from '../apps/server/src/db/client.ts';
 import { HttpGateway, ingestReports, MqttGateway } from '../apps/server/src/modules/device/index.ts';
 import { storeReports } from '../apps/server/src/modules/device/simulation/store-reports.ts';
+import { hasMosquitto, startMosquitto } from '../apps/server/src/modules/device/mqtt/test-broker.ts';
 import { freePort, freshDatabase, makeBenchStores } from './devices.mjs';
 import { seedBenchDatabase, startBenchServer } from './server.mjs';
 
@@ -37,6 +39,8 @@ const ROUNDS = Number(args.rounds);
 const fresh = await freshDatabase('ingest');
 let database;
 let built;
+let external;
+let broker;
 let bulk;
 let stores;
 try {
@@ -125,12 +129,34 @@ try {
   const http = () => parallel(({ store, reports }) => store.http.report(reports));
   // Over MQTT (the built-in broker) a batch is one QoS 1 message, acknowledged after the commit.
   const mqtt = () => parallel(({ store, reports }) => store.mqtt.report(reports));
+  const legs = { ingest, http, mqtt };
+
+  // Through Mosquitto the broker acknowledges each batch itself and queues it for a second server
+  // consuming the shared subscription as a cluster member does: timed until every report is stored.
+  if (hasMosquitto) {
+    broker = await startMosquitto();
+    ({ built: external } = await startBenchServer(database, { DATABASE_URL: fresh.url, MQTT_URL: broker.url }));
+    await external.connections.start();
+    for (const store of stores) {
+      for (let i = 0; !store.viaBroker; i++) {
+        // The server provisions the devices' broker accounts once it is connected.
+        store.viaBroker = await MqttGateway.connect(`mqtt://127.0.0.1:${broker.port}`, store.sender.productKey, store.sender.deviceName, store.sender.secret, {
+          will: false,
+        }).catch((err) => (i < 100 ? new Promise((resolve) => setTimeout(() => resolve(undefined), 100)) : Promise.reject(err)));
+      }
+    }
+    legs.mqttExternal = async () => {
+      const published = await parallel(({ store, reports }) => store.viaBroker.report(reports));
+      const started = performance.now() - published;
+      while ((await bulk.query('SELECT count(*)::int AS n FROM device_reports')).rows[0].n < count) await new Promise((r) => setTimeout(r, 20));
+      return performance.now() - started;
+    };
+  } else console.error('mosquitto is not installed: no external-broker leg');
 
   // The machine's speed drifts by a fifth from minute to minute, so each leg is paired with a
   // COPY run next to it: a round is COPY then the leg, the ratio is that round's, and the
   // figures are the median of `rounds` rounds. A first pass of every leg warms caches,
   // partitions, the database's plans and the server's compiled code.
-  const legs = { ingest, http, mqtt };
   for (const leg of [copy, ...Object.values(legs)]) await leg();
   const rounds = Object.fromEntries(Object.keys(legs).map((name) => [name, []]));
   for (let round = 0; round < ROUNDS; round++) {
@@ -159,9 +185,20 @@ try {
   console.log(`HTTP end to end:   ${httpFigure.rate} reports/s (${STREAMS} gateways, signed batches of ${BATCH}) → ${httpFigure.ratio} [${httpFigure.ratios}]`);
   const mqttFigure = figure('mqtt');
   console.log(`MQTT end to end:   ${mqttFigure.rate} reports/s (${STREAMS} gateways, QoS 1 batches of ${BATCH}) → ${mqttFigure.ratio} [${mqttFigure.ratios}]`);
+  if (legs.mqttExternal) {
+    const externalFigure = figure('mqttExternal');
+    const perRound = rounds.mqttExternal.map((r, i) => rounds.mqtt[i].legMs / r.legMs);
+    console.log(
+      `MQTT via Mosquitto: ${externalFigure.rate} reports/s (one server, shared subscription) → ${externalFigure.ratio} [${externalFigure.ratios}]; ` +
+        `${median(perRound).toFixed(2)}× the built-in broker [${perRound.map((r) => r.toFixed(2)).join(' ')}] (goal ≥ 0.8×)`,
+    );
+  }
 } finally {
-  for (const store of stores ?? []) await store.mqtt?.close();
+  for (const store of stores ?? []) await Promise.all([store.mqtt?.close(), store.viaBroker?.close()]);
   await built?.connections.stop();
+  await external?.connections.stop();
+  await external?.app.close();
+  await broker?.stop();
   await bulk?.end();
   await built?.app.close();
   await database?.close();
