@@ -23,7 +23,7 @@ export interface BothDatabases {
 export const onBothDatabases: Record<string, BothDatabases> = {
   'src/db/client.test.ts': {
     covers: ['src/db/client.ts'],
-    why: 'the two drivers themselves; statements named per connection exist only on PostgreSQL',
+    why: 'the two drivers themselves; statements named per connection exist only on PostgreSQL; the start-up lock held on a connection of its own',
   },
   'src/lib/errors.test.ts': {
     covers: ['src/lib/errors.ts'],
@@ -36,6 +36,10 @@ export const onBothDatabases: Record<string, BothDatabases> = {
   'src/modules/device/ingest/http-ingest.test.ts': {
     covers: ['src/modules/device/ingest/ingest.ts', 'src/modules/device/ingest/partitions.ts'],
     why: 'daily partitions made at run time under an advisory lock while batches ingest side by side; resends stored once',
+  },
+  'src/modules/device/ingest/partitions.test.ts': {
+    covers: ['src/modules/device/ingest/partitions.ts'],
+    why: 'old days detached under a brief lock, then counted and dropped while ingests run side by side; two servers dropping at once',
   },
   'src/modules/device/iot-device/iot-devices.test.ts': {
     covers: ['src/modules/device/status/liveness.ts'],
@@ -60,6 +64,10 @@ export const onBothDatabases: Record<string, BothDatabases> = {
   'src/modules/system/auth/login.test.ts': {
     covers: ['src/modules/system/auth/sign-in.ts'],
     why: 'failed attempts counted in the database while wrong passwords arrive at once',
+  },
+  'src/modules/device/mqtt/external.test.ts': {
+    covers: ['src/modules/device/mqtt/external.ts'],
+    why: 'the broker sessions of a server that is gone are adopted one at a time with FOR UPDATE SKIP LOCKED, so no two servers drain the same one',
   },
   'src/modules/device/command/commands.test.ts': {
     covers: ['src/modules/device/command/delivery.ts'],

@@ -7,7 +7,7 @@ import { tenantIds } from '../../../test/stores';
 import { testApp, type TestApp } from '../../../test/test-app';
 import { storeDevices } from '../../store/schema';
 import { deviceReports, deviceStatusChanges, iotDevices } from '../schema';
-import { reportRetentionJob, offlineSweepJob } from '../status/jobs';
+import { offlineSweepJob } from '../status/jobs';
 import { markGatewayOffline } from '../status/liveness';
 
 let t: TestApp;
@@ -181,16 +181,5 @@ describe('online and offline', () => {
       .where(and(eq(deviceStatusChanges.storeId, s.store.id), eq(deviceStatusChanges.online, false)));
     expect(reasons.length).toBe(4); // two luminaires, the gateway's registry row and the gateway itself
     expect(new Set(reasons.map((r) => r.reason))).toEqual(new Set(['last-will']));
-  });
-});
-
-describe('retention', () => {
-  test('reports older than the retention period are dropped, newer ones kept', async () => {
-    const s = await storeWithGateway(t, { tenantId: tenants.northwind });
-    const days = (n: number) => new Date(t.clock.now().getTime() - n * 86_400_000).toISOString();
-    await s.gateway.report([400, 300, 2].map((d) => ({ id: id(), at: days(d), device: s.device.deviceName, kind: 'heartbeat' as const })));
-    expect(await countReports(s.device.id)).toBe(3);
-    await runJob(reportRetentionJob);
-    expect(await countReports(s.device.id)).toBe(2); // 365 days by default
   });
 });

@@ -24,10 +24,10 @@ export const offlineSweepJob = defineJob({
 export const reportRetentionJob = defineJob({
   name: 'device/report-retention',
   schedule: { dailyAt: '03:15' },
-  run: async ({ ctx }) => {
+  run: async ({ ctx, signal }) => {
     const now = ctx.clock.now();
     const { dataRetentionDays } = await readPlatformSettings(ctx.db);
-    const reports = await dropReportsBefore(ctx.db, new Date(now.getTime() - dataRetentionDays * DAY_MS));
+    const reports = await dropReportsBefore(ctx.db, new Date(now.getTime() - dataRetentionDays * DAY_MS), signal);
     await ctx.db.execute(sql`delete from device_nonces where expires_at < ${now.toISOString()}::timestamptz`);
     await ensureReportPartitions(
       ctx.db,
