@@ -1,37 +1,15 @@
-import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, expect, test } from 'vitest';
+import { killServers, startServer, waitForUrl } from './test/server-process';
 
-// The real entry point, run from source in one process (tsx as a loader: no relaying parent).
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'lightdesk-main-'));
-afterAll(() => fs.rmSync(dataDir, { recursive: true, force: true }));
-
-function start(env: Record<string, string>) {
-  const child = spawn(process.execPath, ['--import', 'tsx', path.resolve(__dirname, 'main.ts')], {
-    // Any free port for the built-in MQTT broker: 1883 may be another broker's.
-    env: { ...process.env, LOG_LEVEL: 'warn', MQTT_PORT: '0', ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let output = '';
-  child.stdout.on('data', (d: Buffer) => (output += d.toString()));
-  child.stderr.on('data', (d: Buffer) => (output += d.toString()));
-  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
-  return { child, exited, output: () => output };
-}
-
-async function waitForUrl(read: () => string, child: ChildProcess): Promise<string> {
-  // Starting from source (tsx) and migrating takes a while on a busy machine.
-  for (let i = 0; i < 900; i++) {
-    const m = read().match(/running at (http:\/\/\S+)/);
-    if (m) return m[1]!;
-    if (child.exitCode !== null) throw new Error(read());
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  throw new Error(`no start-up line in: ${read()}`);
-}
+afterAll(() => {
+  killServers();
+  fs.rmSync(dataDir, { recursive: true, force: true });
+});
 
 const login = (base: string, password: string) =>
   fetch(`${base}/api/system/auth/login`, {
@@ -58,7 +36,7 @@ function loginInFlight(base: string, password: string) {
 }
 
 test('a bad configuration stops the server with a message naming each bad value', async () => {
-  const run = start({ PORT: 'eighty', LIGHTDESK_CAPTCHA: 'sometimes', DATA_DIR: dataDir });
+  const run = startServer({ PORT: 'eighty', LIGHTDESK_CAPTCHA: 'sometimes', DATA_DIR: dataDir });
   expect(await run.exited).toBe(1);
   expect(run.output()).toContain('PORT must be a whole number');
   expect(run.output()).toContain('LIGHTDESK_CAPTCHA must be one of');
@@ -66,7 +44,7 @@ test('a bad configuration stops the server with a message naming each bad value'
 
 test('first start prints a generated admin password once; SIGTERM finishes requests in flight and exits 0; data survives a restart', async () => {
   // Request logging on: the test waits for the server to have taken each sign-in in hand.
-  const first = start({ PORT: '0', DATA_DIR: dataDir, LIGHTDESK_CAPTCHA: 'off', LOG_LEVEL: 'info' });
+  const first = startServer({ PORT: '0', DATA_DIR: dataDir, LIGHTDESK_CAPTCHA: 'off', LOG_LEVEL: 'info' });
   const base = await waitForUrl(first.output, first.child);
   const password = first.output().match(/Sign in as admin \/ (\S+)/)?.[1];
   expect(password).toMatch(/^[A-Za-z0-9]{16}$/);
@@ -82,7 +60,7 @@ test('first start prints a generated admin password once; SIGTERM finishes reque
   expect((await Promise.all(inFlight.map((r) => r.answer))).map((r) => r.code)).toEqual([200, 200, 200, 200, 200]);
   expect(await first.exited).toBe(0);
 
-  const second = start({ PORT: '0', DATA_DIR: dataDir, LIGHTDESK_CAPTCHA: 'off' });
+  const second = startServer({ PORT: '0', DATA_DIR: dataDir, LIGHTDESK_CAPTCHA: 'off' });
   const again = await waitForUrl(second.output, second.child);
   expect(second.output()).not.toContain(password);
   expect((await login(again, password!)).code).toBe(200);

@@ -22,10 +22,19 @@ async function main() {
   }
 
   const database = await openDatabase(config.databaseUrl ? { url: config.databaseUrl } : { dataDir: path.join(config.dataDir, 'pglite') });
-  await database.migrate();
-  const seeded = await seedDatabase(database.db, { adminPassword: config.adminPassword, demo: config.demo, storage: configuredStorage(config) });
-  const { app, jobs, seedDemo, connections } = await buildApp({ config, database, webRoot: path.resolve(here, '../../web/dist') });
-  if (config.demo) await seedDemo();
+  // Servers starting together take turns: the first migrates and seeds, the others then find it done.
+  // The app is built after migrating and seeding: its overload guard watches the event loop from
+  // then on, and PGlite's migrations hold the loop for seconds.
+  const { seeded, app, jobs, connections } = await database.whileStarting(
+    async () => {
+      await database.migrate();
+      const result = await seedDatabase(database.db, { adminPassword: config.adminPassword, demo: config.demo, storage: configuredStorage(config) });
+      const built = await buildApp({ config, database, webRoot: path.resolve(here, '../../web/dist') });
+      if (config.demo) await built.seedDemo();
+      return { seeded: result, ...built };
+    },
+    () => console.log('  Another server is starting on this database: waiting for it to migrate and seed.'),
+  );
   await jobs.start();
   await connections.start();
 

@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
+import { sql } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
@@ -19,6 +20,12 @@ export interface DatabaseHandle {
   db: Database;
   kind: 'pglite' | 'postgres';
   migrate(): Promise<void>;
+  /**
+   * Runs `work` (migrating and first-start seeding) holding the database's start-up lock, so
+   * servers starting together on one database take turns: the first does the work, the others
+   * wait and then find it done. `waiting` is called when another server holds the lock.
+   */
+  whileStarting<T>(work: () => Promise<T>, waiting?: () => void): Promise<T>;
   ping(): Promise<void>;
   close(): Promise<void>;
 }
@@ -61,6 +68,28 @@ export function statementNamingClient(limit: number): typeof pg.Client {
   return StatementNamingClient;
 }
 
+const START_LOCK = sql`hashtext('lightdesk.start')`;
+
+/**
+ * A session-level advisory lock, not a transaction's: migrations commit in transactions of their
+ * own, and seeding in several. It is released when the work ends, or by PostgreSQL when the
+ * session's connection drops, so a server dying half-way does not keep the others waiting.
+ */
+async function holdingStartLock<T>(session: Database, work: () => Promise<T>, waiting?: () => void): Promise<T> {
+  // Both drivers answer `rows`; the shared handle type does not say so.
+  const answer: unknown = await session.execute(sql`select pg_try_advisory_lock(${START_LOCK}) as locked`);
+  const { rows } = answer as { rows: [{ locked: boolean }] };
+  if (!rows[0].locked) {
+    waiting?.();
+    await session.execute(sql`select pg_advisory_lock(${START_LOCK})`);
+  }
+  try {
+    return await work();
+  } finally {
+    await session.execute(sql`select pg_advisory_unlock(${START_LOCK})`);
+  }
+}
+
 export type DatabaseTarget = { url: string } | { dataDir: string } | { pglite: PGlite };
 
 export async function openDatabase(target: DatabaseTarget, migrationsFolder = defaultMigrationsFolder): Promise<DatabaseHandle> {
@@ -73,6 +102,16 @@ export async function openDatabase(target: DatabaseTarget, migrationsFolder = de
       db,
       kind: 'postgres',
       migrate: () => migratePg(drizzlePg(pool), { migrationsFolder }),
+      // A connection of its own holds the lock while the work uses the pool. It is closed after,
+      // not handed back: closing it ends the lock whatever became of the unlock.
+      whileStarting: async (work, waiting) => {
+        const session = await pool.connect();
+        try {
+          return await holdingStartLock(drizzlePg(session) as unknown as Database, work, waiting);
+        } finally {
+          session.release(true);
+        }
+      },
       ping: async () => void (await pool.query('select 1')),
       close: () => pool.end(),
     };
@@ -89,6 +128,8 @@ export async function openDatabase(target: DatabaseTarget, migrationsFolder = de
     db,
     kind: 'pglite',
     migrate: () => migratePglite(drizzlePglite(client), { migrationsFolder }),
+    // One process on one connection: nobody else can hold the lock, but the path is the same.
+    whileStarting: (work, waiting) => holdingStartLock(db, work, waiting),
     ping: async () => void (await client.query('select 1')),
     close: () => client.close(),
   };

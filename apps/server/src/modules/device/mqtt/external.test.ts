@@ -14,7 +14,7 @@ import { credentialsChanged } from '../link';
 import { deviceReports, deviceStatusChanges, iotDevices } from '../schema';
 import { brokerSessions, clusterMembers } from '../../../lib/cluster/schema';
 import { SHARED_UP } from './external';
-import { eventually, hasMosquitto, startMosquitto, type TestBroker } from './test-broker';
+import { eventually, freePort, hasMosquitto, startMosquitto, type TestBroker } from './test-broker';
 
 let failNext = 0;
 let failures = 0;
@@ -79,6 +79,22 @@ describe.skipIf(!hasMosquitto)('devices over an external Mosquitto with dynamic 
     await expect(MqttGateway.connect(`mqtt://127.0.0.1:${broker.port}`, 'AbCdEfGhIjK', 'nobody', 'not-a-secret')).rejects.toThrow(/authori[sz]ed|refused/i);
     await connect(early); // the broker is up to date
     await expect(MqttGateway.connect(`mqtt://127.0.0.1:${broker.port}`, early.device.productKey, early.device.deviceName, 'wrong')).rejects.toThrow();
+  });
+
+  test('/ready reports the broker: ready while connected, 503 naming MQTT_URL when it does not answer', async () => {
+    expect((await fetch(`${t.base}/ready`)).status).toBe(200);
+    const nowhere = await testApp({ MQTT_URL: `mqtt://lightdesk:x@127.0.0.1:${await freePort()}` });
+    try {
+      await nowhere.connections.start();
+      const answer = await fetch(`${nowhere.base}/ready`);
+      expect(answer.status).toBe(503);
+      expect(((await answer.json()) as { problems: string[] }).problems.join(' ')).toMatch(/MQTT broker .* \(MQTT_URL\) does not answer/);
+      // Liveness stays a cheap answer.
+      expect((await fetch(`${nowhere.base}/health`)).status).toBe(200);
+    } finally {
+      await nowhere.connections.stop();
+      await nowhere.close();
+    }
   });
 
   test("a provisioned gateway's reports are stored once, whatever is resent", async () => {
@@ -154,6 +170,12 @@ describe.skipIf(!hasMosquitto)('devices over an external Mosquitto with dynamic 
     let g = await connect(s);
     // The broker hands some of these to the dead session, where they wait.
     for (let i = 0; i < 30; i++) await g.report([report(s.luminaires[0]!.uuid)]);
+    // The live servers have stored their share (a report stored after the will would bring the gateway back).
+    let [before, now] = [-1, await count(s.device.id)];
+    while (now !== before) {
+      await new Promise((resolve) => setTimeout(resolve, 1000));
+      [before, now] = [now, await count(s.device.id)];
+    }
     // The gateway loses power and comes back: its will may wait in the dead session too.
     g.drop();
     await eventually(async () => expect(await online(s.device.id)).toBe(false));

@@ -86,7 +86,11 @@ export async function syncMenus(db: Database): Promise<void> {
   });
 }
 
-/** First start: platform tenant, admin role and account, the menu tree and dictionaries. Idempotent. */
+/**
+ * First start: platform tenant, admin role and account, the menu tree and dictionaries. Idempotent,
+ * but the first-start check and what follows it are not safe beside another server's start: run it
+ * under the start-up lock (DatabaseHandle.whileStarting), as main does.
+ */
 export async function seedDatabase(db: Database, options: { adminPassword?: string; demo: boolean; storage: FileStorage }): Promise<SeedResult> {
   // Every start, before the first-start check: reference data reaches databases made by older versions too.
   await seedConfigs(db);
