@@ -226,7 +226,11 @@ try {
     const res = await fetch(`${servers[0].base}/api/device/group-control/send`, {
       method: 'POST',
       headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
-      body: JSON.stringify({ stores: stores.slice(0, 20).map((s) => s.sender.storeId), target: { kind: 'all' }, command: { action: 'brightness', value: 10 + i } }),
+      body: JSON.stringify({
+        stores: stores.slice(0, 20).map((s) => s.sender.storeId),
+        target: { kind: 'all' },
+        command: { action: 'brightness', value: 10 + i },
+      }),
     });
     const answer = await res.json();
     if (answer.code !== 200) throw new Error(`group command refused: ${JSON.stringify(answer)}`);

@@ -68,7 +68,10 @@ describe('servers sharing a database, with files on local disk', () => {
     // A server whose files nobody here can read, that hangs: its row stops being renewed.
     await t.ctx.db.insert(clusterMembers).values({ id: 'hangs', name: 'elsewhere:8080', storageProbe: 'f'.repeat(64) });
     expect((await ready(t)).status).toBe(503);
-    await t.ctx.db.update(clusterMembers).set({ heartbeatAt: sql`now() - interval '16 seconds'` }).where(eq(clusterMembers.id, 'hangs'));
+    await t.ctx.db
+      .update(clusterMembers)
+      .set({ heartbeatAt: sql`now() - interval '16 seconds'` })
+      .where(eq(clusterMembers.id, 'hangs'));
     expect((await ready(t)).status).toBe(200);
   });
 });

@@ -14,8 +14,8 @@ export const LEASE_SECONDS = 15;
 /** Rows of members gone this long are removed (with their probe files). */
 const FORGET_AFTER = '1 day';
 
-/** The same SQL condition everywhere: a member whose heartbeat is recent enough. */
-export const liveMember = (alias: string) => sql`${sql.raw(alias)}.heartbeat_at > now() - make_interval(secs => ${LEASE_SECONDS})`;
+/** The one SQL condition for a member (aliased `m`) whose heartbeat is recent enough. */
+export const LIVE_MEMBER = sql`m.heartbeat_at > now() - make_interval(secs => ${LEASE_SECONDS})`;
 
 /**
  * This server process as one member of the servers sharing the database. It renews its row every
@@ -47,7 +47,9 @@ const PROBE_SIGNATURE = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0
 export async function joinCluster(db: Database, options: JoinOptions = {}): Promise<ClusterMember> {
   const id = randomBytes(9).toString('base64url');
   const name = options.name ?? `${os.hostname()}:${process.pid}`;
-  const probe = options.storage ? await options.storage.put(Readable.from([Buffer.concat([PROBE_SIGNATURE, randomBytes(32)])]), { maxBytes: 64, types: ['png'] }) : null;
+  const probe = options.storage
+    ? await options.storage.put(Readable.from([Buffer.concat([PROBE_SIGNATURE, randomBytes(32)])]), { maxBytes: 64, types: ['png'] })
+    : null;
   const register = () =>
     db.execute(sql`
       insert into cluster_members (id, name, storage_probe) values (${id}, ${name}, ${probe?.key ?? null})
@@ -85,7 +87,7 @@ export async function joinCluster(db: Database, options: JoinOptions = {}): Prom
       if (!options.storage) return null;
       const others = await rowsOf<{ name: string; storage_probe: string }>(
         db,
-        sql`select m.name, m.storage_probe from cluster_members m where ${liveMember('m')} and m.id <> ${id} and m.storage_probe is not null`,
+        sql`select m.name, m.storage_probe from cluster_members m where ${LIVE_MEMBER} and m.id <> ${id} and m.storage_probe is not null`,
       );
       for (const other of others) {
         if (!(await options.storage.stat(other.storage_probe)))

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import mqtt, { type IClientOptions, type MqttClient } from 'mqtt';
-import { liveMember, type ClusterMember } from '../../../lib/cluster/membership';
+import { LIVE_MEMBER, type ClusterMember } from '../../../lib/cluster/membership';
 import type { AppContext } from '../../../lib/context';
 import type { Connection } from '../../../lib/routes';
 import { rowsOf } from '../../../lib/sql';
@@ -250,7 +250,7 @@ export function connectBroker(ctx: AppContext, member: ClusterMember, options: E
         sql`update broker_sessions s set holder = ${member.id}, draining = true
             from (select client_id from broker_sessions b
                   where b.holder <> ${member.id}
-                    and not exists (select 1 from cluster_members m where m.id = b.holder and ${liveMember('m')})
+                    and not exists (select 1 from cluster_members m where m.id = b.holder and ${LIVE_MEMBER})
                   order by b.created_at limit 1 for update skip locked) gone
             where s.client_id = gone.client_id
             returning s.client_id`,
