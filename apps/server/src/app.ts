@@ -15,6 +15,7 @@ import { failure, ok } from './lib/envelope';
 import { securityHeaders, trustProxy } from './lib/http-security';
 import { AppError, forbidden, fromDatabaseError, fromZodError, unauthorized } from './lib/errors';
 import { JobRunner } from './lib/jobs';
+import { sharedRateLimits } from './lib/rate-limit/store';
 import { fileRoutes, configuredFiles } from './lib/storage';
 import { openApiDocument } from './lib/openapi';
 import { parseQueryString } from './lib/query-string';
@@ -197,6 +198,9 @@ export async function buildApp(options: BuildOptions): Promise<LightdeskApp> {
     global: false,
     // After authentication, so a signed-in caller has a bucket of its own.
     hook: 'preHandler',
+    // Counted in the database, so the servers on it share one count; if it cannot count, requests are served.
+    store: sharedRateLimits({ db: ctx.db, clock, log: app.log }),
+    skipOnError: true,
     keyGenerator: (req) => callerKey(req.caller, req.ip),
     errorResponseBuilder: (_req, context) => new Throttled(429, Math.max(1, Math.ceil(context.ttl / 1000))),
   });
@@ -213,7 +217,12 @@ export async function buildApp(options: BuildOptions): Promise<LightdeskApp> {
   let member: ClusterMember | null = null;
   const running: Connection[] = [];
   const problems = async () => [...running.map((c) => c.problem()), await member?.problem()].filter((p): p is string => !!p);
-  const infrastructure = [healthRoutes, readyRoute(() => options.database.ping(), problems), docsRoute(() => routes), fileRoutes(ctx.files.storage, ctx.files.links)];
+  const infrastructure = [
+    healthRoutes,
+    readyRoute(() => options.database.ping(), problems),
+    docsRoute(() => routes),
+    fileRoutes(ctx.files.storage, ctx.files.links),
+  ];
   for (const module of [...infrastructure, ...areas.flatMap((a) => a.routes)]) {
     routes.push(...module(ctx));
   }

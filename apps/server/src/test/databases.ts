@@ -63,7 +63,23 @@ export const onBothDatabases: Record<string, BothDatabases> = {
   },
   'src/modules/system/auth/login.test.ts': {
     covers: ['src/modules/system/auth/sign-in.ts'],
-    why: 'failed attempts counted in the database while wrong passwords arrive at once',
+    why: 'failed attempts judged one at a time under an advisory lock per client address while wrong passwords arrive at once at two servers',
+  },
+  'src/modules/system/auth/sms.test.ts': {
+    covers: ['src/modules/system/auth/sms.ts'],
+    why: 'each try at a code counted in one statement while wrong codes arrive at once',
+  },
+  'src/modules/system/auth/captcha.test.ts': {
+    covers: ['src/modules/system/auth/captcha.ts'],
+    why: 'a challenge consumed by one delete while sign-ins carrying it arrive at once',
+  },
+  'src/modules/system/auth/rate-limits.test.ts': {
+    covers: ['src/lib/rate-limit/store.ts'],
+    why: 'the sign-in calls’ limits counted in the database while requests arrive at once at two servers',
+  },
+  'src/lib/rate-limit/store.test.ts': {
+    covers: ['src/lib/rate-limit/store.ts'],
+    why: 'requests counted by one upsert per request while they arrive at once at two servers; the count failing open',
   },
   'src/modules/device/mqtt/external.test.ts': {
     covers: ['src/modules/device/mqtt/external.ts'],

@@ -134,10 +134,23 @@ export interface TestApp extends LightdeskApp {
   signIn(username: string, password?: string): Promise<ApiClient>;
   /** Gives a user a new role holding exactly the menus that carry these permission codes. */
   grant(username: string, permissions: string[]): Promise<void>;
+  /**
+   * Another server on this one's database, as a second process behind a load balancer would be:
+   * its own connections (PGlite: the same embedded database), memory and clock. Close it first.
+   */
+  sibling(env?: Record<string, string>, options?: TestAppOptions): Promise<TestApp>;
   close(): Promise<void>;
 }
 
-async function cloneDatabase(): Promise<{ database: DatabaseHandle; drop: () => Promise<void> }> {
+/** A test database, and how to open it once more for another server. */
+interface TestDatabase {
+  database: DatabaseHandle;
+  /** A handle of its own on the same database; closing it leaves the database to the first. */
+  another: () => Promise<DatabaseHandle>;
+  drop: () => Promise<void>;
+}
+
+async function cloneDatabase(): Promise<TestDatabase> {
   if (process.env.TEST_DB === 'postgres') {
     const url = process.env.TEST_DATABASE_URL!;
     const name = `ld_test_${randomBytes(6).toString('hex')}`;
@@ -149,6 +162,7 @@ async function cloneDatabase(): Promise<{ database: DatabaseHandle; drop: () => 
     const database = await openDatabase({ url: target.toString() });
     return {
       database,
+      another: () => openDatabase({ url: target.toString() }),
       drop: async () => {
         await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
         await admin.end();
@@ -157,7 +171,9 @@ async function cloneDatabase(): Promise<{ database: DatabaseHandle; drop: () => 
   }
   const dump = fs.readFileSync(inject('pgliteTemplate'));
   const client = await PGlite.create({ loadDataDir: new Blob([dump]) });
-  return { database: await openDatabase({ pglite: client }), drop: () => Promise.resolve() };
+  // One process, one embedded database: the other server shares the client, which only the first closes.
+  const another = async () => ({ ...(await openDatabase({ pglite: client })), close: () => Promise.resolve() });
+  return { database: await openDatabase({ pglite: client }), another, drop: () => Promise.resolve() };
 }
 
 export interface TestAppOptions {
@@ -173,7 +189,11 @@ export interface TestAppOptions {
 
 /** A whole server on a fresh copy of the seeded test database, listening on a free port. */
 export async function testApp(env: Record<string, string> = {}, options: TestAppOptions = {}): Promise<TestApp> {
-  const { database, drop } = await cloneDatabase();
+  return serverOn(await cloneDatabase(), env, options);
+}
+
+async function serverOn(test: TestDatabase, env: Record<string, string>, options: TestAppOptions): Promise<TestApp> {
+  const { database, drop } = test;
   const clock = new TestClock();
   // Each server keeps its files in a folder of its own, removed when it closes.
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'lightdesk-test-'));
@@ -220,6 +240,9 @@ export async function testApp(env: Record<string, string> = {}, options: TestApp
       const granted = await db.select({ id: menus.id }).from(menus).where(inArray(menus.permission, permissions));
       if (granted.length) await db.insert(roleMenus).values(granted.map((m) => ({ roleId: role!.id, menuId: m.id })));
       await db.insert(userRoles).values({ userId: user!.id, roleId: role!.id });
+    },
+    async sibling(siblingEnv = env, siblingOptions = options) {
+      return serverOn({ ...test, database: await test.another(), drop: () => Promise.resolve() }, siblingEnv, siblingOptions);
     },
     async close() {
       // The tests are over: drop pooled client sockets rather than wait for them to idle out.

@@ -41,6 +41,13 @@ test('a challenge answers once only', async () => {
   expect((await loginWith(`${c.captchaId}:${c.answer}`)).key).toBe('auth.captcha-wrong');
 });
 
+test('sign-ins sent at once with one challenge: it lets one through', async () => {
+  const c = await createCaptcha(t.ctx);
+  const answers = await Promise.all(Array.from({ length: 8 }, () => loginWith(`${c.captchaId}:${c.answer}`)));
+  expect(answers.filter((a) => a.code === 200)).toHaveLength(1);
+  expect(answers.filter((a) => a.key === 'auth.captcha-wrong')).toHaveLength(7);
+});
+
 test('a challenge expires after two minutes', async () => {
   const c = await createCaptcha(t.ctx);
   t.clock.advance(CAPTCHA_TTL_SECONDS + 1);

@@ -1,10 +1,11 @@
 import { deflateSync } from 'node:zlib';
 import { randomInt, randomUUID } from 'node:crypto';
-import type { Captcha } from '@lightdesk/contract';
+import { ResultCode, type Captcha } from '@lightdesk/contract';
 import { and, eq, gt, lt } from 'drizzle-orm';
 import { captchas } from '../schema';
 import { addSeconds } from '../../../lib/clock';
 import type { AppContext } from '../../../lib/context';
+import { AppError } from '../../../lib/errors';
 import { sha256 } from '../../../lib/secrets';
 
 export const CAPTCHA_TTL_SECONDS = 120;
@@ -112,6 +113,8 @@ export async function createCaptcha(ctx: AppContext): Promise<Captcha & { answer
   await ctx.db.insert(captchas).values({ id, answerHash: hashAnswer(id, answer), expiresAt: addSeconds(now, CAPTCHA_TTL_SECONDS), createdAt: now });
   return { captchaId: id, image: `data:image/png;base64,${renderCaptcha(answer).toString('base64')}`, expiresIn: CAPTCHA_TTL_SECONDS, answer };
 }
+
+export const captchaRequired = () => new AppError(ResultCode.badInput, 'auth.captcha-required', { field: 'captchaVerification' });
 
 /** `<captchaId>:<answer>`; a challenge is consumed by its first check, right or wrong. */
 export async function checkCaptcha(ctx: AppContext, verification: string | undefined): Promise<boolean> {

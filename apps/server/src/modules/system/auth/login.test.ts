@@ -179,6 +179,40 @@ describe('client addresses', () => {
   });
 });
 
+describe('attempts sent at once, to two servers on one database', () => {
+  let one: TestApp;
+  let two: TestApp;
+  beforeAll(async () => {
+    one = await testApp({ TRUSTED_PROXY: '127.0.0.1' });
+    two = await one.sibling();
+  });
+  afterAll(async () => {
+    await two.close();
+    await one.close();
+  });
+  const atOnce = (count: number, address: string, usernameOf: (i: number) => string) =>
+    Promise.all(
+      Array.from({ length: count }, (_, i) =>
+        (i % 2 ? one : two).api.withHeaders({ 'x-forwarded-for': address }).send(authApi.login, { username: usernameOf(i), password: 'not-the-password' }),
+      ),
+    );
+  const keysOf = (answers: { key?: string }[]) => answers.reduce<Record<string, number>>((n, a) => ({ ...n, [a.key!]: (n[a.key!] ?? 0) + 1 }), {});
+  const checkedAt = async (address: string) =>
+    (await one.ctx.db.select().from(loginLog).where(eq(loginLog.ip, address))).filter((row) => row.result === 'bad-credentials').length;
+
+  test('of 15 wrong passwords for one username, 5 reach the password check and the rest wait', async () => {
+    const answers = await atOnce(15, '203.0.113.20', () => 'operator');
+    expect(keysOf(answers)).toEqual({ 'auth.bad-credentials': 5, 'auth.throttled': 10 });
+    expect(await checkedAt('203.0.113.20')).toBe(5);
+  });
+
+  test(`of ${ADDRESS_FAILURE_LIMIT + 10} failures from one address, whatever the usernames, ${ADDRESS_FAILURE_LIMIT} are counted and the rest refused`, async () => {
+    const answers = await atOnce(ADDRESS_FAILURE_LIMIT + 10, '203.0.113.21', (i) => `ghost-${i}`);
+    expect(keysOf(answers)).toEqual({ 'auth.bad-credentials': ADDRESS_FAILURE_LIMIT, 'auth.throttled': 10 });
+    expect(await checkedAt('203.0.113.21')).toBe(ADDRESS_FAILURE_LIMIT);
+  });
+});
+
 describe('accounts that may not sign in', () => {
   test('a disabled account is refused', async () => {
     await t.ctx.db.update(users).set({ status: 1 }).where(eq(users.username, 'operator'));

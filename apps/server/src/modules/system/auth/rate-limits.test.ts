@@ -55,6 +55,22 @@ describe('anonymous sign-in calls are limited per client address', () => {
   );
 });
 
+describe('servers on one database share the limits', () => {
+  test('captchas asked of two servers at once: one address gets its allowance once, not once per server', async () => {
+    const other = await t.sibling();
+    try {
+      const allowance = authApi.captcha.rateLimit!;
+      const answers = await Promise.all(
+        Array.from({ length: 2 * allowance }, (_, i) => from('203.0.113.40', i % 2 ? t.api : other.api).raw('GET', authApi.captcha.path)),
+      );
+      expect(answers.filter((res) => res.status === 200)).toHaveLength(allowance);
+      expect(answers.filter((res) => res.status === 429)).toHaveLength(allowance);
+    } finally {
+      await other.close();
+    }
+  });
+});
+
 describe('signed-in calls are limited per caller', () => {
   test('one staff member past the limit does not hold back another at the same address', async () => {
     const admin = from('192.0.2.1', await t.signIn('admin'));

@@ -7,9 +7,20 @@ import { AppError } from '../../../lib/errors';
 import { defineRoutes, SENT } from '../../../lib/routes';
 import { readSetting } from '../config/settings';
 import { cancelAccount, changePassword } from './account';
-import { checkCaptcha, createCaptcha } from './captcha';
+import { captchaRequired, checkCaptcha, createCaptcha } from './captcha';
 import { menusOf, permissionInfo } from './permission-info';
-import { assertMaySignIn, checkPassword, findAccount, metaOf, openSession, recordLogin, throttleAddress, throttleGuessing, type ClientMeta } from './sign-in';
+import {
+  assertMaySignIn,
+  checkPassword,
+  findAccount,
+  metaOf,
+  openSession,
+  recordFailure,
+  recordLogin,
+  throttleAddress,
+  throttleGuessing,
+  type ClientMeta,
+} from './sign-in';
 import { consumeLoginCode, sendLoginCode, smsCodeWrong } from './sms';
 import { readBrowserKey, socialSignIn } from './social';
 
@@ -23,14 +34,15 @@ export default defineRoutes((r, ctx) => {
   // Both switches must be on: LIGHTDESK_CAPTCHA (deployment) and the security.captcha.enabled parameter (console).
   const captchaEnabled = async () => ctx.config.captcha && (await readSetting(ctx.db, 'security.captcha.enabled'));
 
-  // `demanded`: asked even with the captcha switched off, after repeated failures.
+  // `demanded`: asked even with the captcha switched off, after repeated failures. True when one was solved.
   const requireCaptcha = async (verification: string | undefined, meta: ClientMeta, username: string, kind: 'password' | 'sms', demanded = false) => {
-    if (!demanded && !(await captchaEnabled())) return;
-    if (!verification) throw new AppError(ResultCode.badInput, 'auth.captcha-required', { field: 'captchaVerification' });
+    if (!demanded && !(await captchaEnabled())) return false;
+    if (!verification) throw captchaRequired();
     if (!(await checkCaptcha(ctx, verification))) {
-      await recordLogin(ctx, { kind, result: 'captcha', username }, meta);
+      await recordFailure(ctx, { kind, result: 'captcha', username }, meta);
       throw new AppError(ResultCode.badInput, 'auth.captcha-wrong', { field: 'captchaVerification' });
     }
+    return true;
   };
 
   r.endpoint(authApi.options, async () => ({
@@ -49,8 +61,8 @@ export default defineRoutes((r, ctx) => {
     const log = { kind: 'password' as const, username: body.username };
     await throttleAddress(ctx, meta);
     const { captchaDemanded } = await throttleGuessing(ctx, body.username, log, meta);
-    await requireCaptcha(body.captchaVerification, meta, body.username, 'password', captchaDemanded);
-    const account = await checkPassword(ctx, await findAccount(ctx, body), body.password, 'auth.bad-credentials', log, meta);
+    const captchaSolved = await requireCaptcha(body.captchaVerification, meta, body.username, 'password', captchaDemanded);
+    const account = await checkPassword(ctx, await findAccount(ctx, body), body.password, 'auth.bad-credentials', log, meta, captchaSolved);
     await assertMaySignIn(ctx, account, log, meta);
     return openSession(ctx, account, 'password', body.rememberMe ?? false, meta);
   });
@@ -69,7 +81,7 @@ export default defineRoutes((r, ctx) => {
     await throttleAddress(ctx, meta);
     const account = await findAccount(ctx, { mobile: body.mobile });
     if (!(await consumeLoginCode(ctx, body.mobile, body.code)) || !account) {
-      await recordLogin(ctx, { ...log, result: 'sms-code', userId: account?.id, tenantId: account?.tenantId }, meta);
+      await recordFailure(ctx, { ...log, result: 'sms-code', userId: account?.id, tenantId: account?.tenantId }, meta);
       throw smsCodeWrong();
     }
     await assertMaySignIn(ctx, account, { ...log, username: account.username }, meta);

@@ -2,6 +2,7 @@ import { ResultCode, type LoginResult } from '@lightdesk/contract';
 import { and, desc, eq, gt, inArray, ne, sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import { loginLog, tenants, users } from '../schema';
+import { captchaRequired } from './captcha';
 import { createSession } from './staff-sessions';
 import { readSetting } from '../config/settings';
 import { addSeconds } from '../../../lib/clock';
@@ -47,8 +48,25 @@ export async function recordLogin(
   });
 }
 
-/** Refuses an address that failed too often lately, whatever accounts it tried, until its oldest counted failure is old enough. */
-export async function throttleAddress(ctx: AppContext, meta: ClientMeta) {
+const SIGN_IN_LOCK = sql`hashtext('lightdesk.sign-in')`;
+
+/**
+ * Gives an attempt its verdict holding a lock on its client address, whichever server it reached:
+ * the attempts from one address are judged one after another, each counting the failures the
+ * others recorded, so attempts sent together cannot all slip under a limit read before any of
+ * them was counted. The lock is held for a few statements, never while a password is hashed.
+ * What `judge` records is committed before the refusal it answers is thrown.
+ */
+async function judgedAtAddress(ctx: AppContext, meta: ClientMeta, judge: (ctx: AppContext) => Promise<AppError | undefined>) {
+  const refusal = await ctx.db.transaction(async (tx) => {
+    await tx.execute(sql`select pg_advisory_xact_lock(${SIGN_IN_LOCK}, hashtext(${meta.ip}))`);
+    return judge({ ...ctx, db: tx });
+  });
+  if (refusal) throw refusal;
+}
+
+/** The refusal of an address that failed too often lately, whatever accounts it tried, until its oldest counted failure is old enough. */
+async function addressRefusal(ctx: AppContext, meta: ClientMeta): Promise<AppError | undefined> {
   const now = ctx.clock.now();
   const windowSeconds = ADDRESS_WINDOW_MINUTES * 60;
   const [oldestCounted] = await ctx.db
@@ -58,7 +76,18 @@ export async function throttleAddress(ctx: AppContext, meta: ClientMeta) {
     .orderBy(desc(loginLog.createdAt))
     .offset(ADDRESS_FAILURE_LIMIT - 1)
     .limit(1);
-  if (oldestCounted) throw tooMany('auth.throttled', { seconds: secondsUntil(addSeconds(oldestCounted.at, windowSeconds), now) });
+  return oldestCounted && tooMany('auth.throttled', { seconds: secondsUntil(addSeconds(oldestCounted.at, windowSeconds), now) });
+}
+
+/** Refuses, before any work, an address that failed too often lately; `recordFailure` and `checkPassword` decide for good. */
+export async function throttleAddress(ctx: AppContext, meta: ClientMeta) {
+  const refusal = await addressRefusal(ctx, meta);
+  if (refusal) throw refusal;
+}
+
+/** Records a failed attempt, unless its address has meanwhile failed too often: then it is throttled instead, unrecorded. */
+export async function recordFailure(ctx: AppContext, entry: Parameters<typeof recordLogin>[1], meta: ClientMeta) {
+  await judgedAtAddress(ctx, meta, async (locked) => (await addressRefusal(locked, meta)) ?? void (await recordLogin(locked, entry, meta)));
 }
 
 const secondsUntil = (at: Date, now: Date) => Math.max(1, Math.ceil((at.getTime() - now.getTime()) / 1000));
@@ -67,13 +96,12 @@ const secondsUntil = (at: Date, now: Date) => Math.max(1, Math.ceil((at.getTime(
 const maxFailures = async (ctx: AppContext) => Math.min(100, Math.max(1, Math.floor(await readSetting(ctx.db, 'security.login.max-failures'))));
 
 /**
- * Guards password guessing on one username from one client address. Past the allowed failures
- * each attempt must wait a growing delay (refused with `auth.throttled` before the password is
- * looked at) and, where the caller can give one, solve the captcha. Only the login log is read,
- * by the username as typed, so an unknown username is throttled exactly like a known one, and
- * failures from other addresses never hold the owner back at their own.
+ * Where guessing one username from one client address stands: free to try, with or without the
+ * captcha, or made to wait. Only the login log is read, by the username as typed, so an unknown
+ * username is throttled exactly like a known one, and failures from other addresses never hold
+ * the owner back at their own.
  */
-export async function throttleGuessing(ctx: AppContext, username: string, log: { kind: LoginKind }, meta: ClientMeta): Promise<{ captchaDemanded: boolean }> {
+async function guessingStanding(ctx: AppContext, username: string, meta: ClientMeta): Promise<{ waitSeconds: number } | { captchaDemanded: boolean }> {
   const now = ctx.clock.now();
   const allowed = await maxFailures(ctx);
   const recent = await ctx.db
@@ -95,11 +123,25 @@ export async function throttleGuessing(ctx: AppContext, username: string, log: {
   if (failures < allowed) return { captchaDemanded: false };
   const delay = Math.min(MAX_DELAY_SECONDS, FIRST_DELAY_SECONDS * 2 ** (failures - allowed));
   const waitUntil = addSeconds(recent[0]!.at, delay);
-  if (waitUntil > now) {
-    await recordLogin(ctx, { kind: log.kind, result: 'throttled', username }, meta);
-    throw tooMany('auth.throttled', { seconds: secondsUntil(waitUntil, now) });
-  }
-  return { captchaDemanded: true };
+  return waitUntil > now ? { waitSeconds: secondsUntil(waitUntil, now) } : { captchaDemanded: true };
+}
+
+/** A guess made to wait: recorded as throttled, and refused with the seconds to wait. */
+async function throttled(ctx: AppContext, guess: { kind: LoginKind; username: string }, meta: ClientMeta, seconds: number) {
+  await recordLogin(ctx, { ...guess, result: 'throttled' }, meta);
+  return tooMany('auth.throttled', { seconds });
+}
+
+/**
+ * Guards password guessing on one username from one client address. Past the allowed failures
+ * each attempt must wait a growing delay (refused with `auth.throttled` before the password is
+ * looked at) and, where the caller can give one, solve the captcha. This early look spares the
+ * work of an attempt already too soon; `checkPassword` judges again, under the address's lock.
+ */
+export async function throttleGuessing(ctx: AppContext, username: string, log: { kind: LoginKind }, meta: ClientMeta): Promise<{ captchaDemanded: boolean }> {
+  const standing = await guessingStanding(ctx, username, meta);
+  if ('waitSeconds' in standing) throw await throttled(ctx, { kind: log.kind, username }, meta, standing.waitSeconds);
+  return standing;
 }
 
 export type Account = typeof users.$inferSelect & { tenant: typeof tenants.$inferSelect };
@@ -112,7 +154,11 @@ export async function findAccount(ctx: AppContext, where: { username: string } |
 
 /**
  * Checks a password. An unknown username costs the same hashing and gets the same refusal as a
- * wrong password, so neither the answer nor its time tells which usernames exist.
+ * wrong password, so neither the answer nor its time tells which usernames exist. The verdict is
+ * given under the address's lock, counting the failures recorded meanwhile: of attempts sent
+ * together, those past the allowance are throttled whatever their password, and one let in
+ * without a captcha (`captchaSolved` false) is refused if the captcha is due by then. Forms
+ * without a captcha leave `captchaSolved` out: only the delays hold them.
  */
 export async function checkPassword(
   ctx: AppContext,
@@ -121,11 +167,23 @@ export async function checkPassword(
   wrongKey: 'auth.bad-credentials' | 'auth.old-password-wrong' | 'auth.password-wrong',
   log: { kind: LoginKind; username: string },
   meta: ClientMeta,
+  captchaSolved?: boolean,
 ): Promise<Account> {
-  if (account && (await verifyPassword(account.passwordHash, password))) return account;
+  const verified = account && (await verifyPassword(account.passwordHash, password)) ? account : undefined;
   if (!account) await verifyPassword(await dummyPasswordHash, password);
-  await recordLogin(ctx, { ...log, result: 'bad-credentials', userId: account?.id, tenantId: account?.tenantId }, meta);
-  throw new AppError(ResultCode.badInput, wrongKey, { field: 'password' });
+  await judgedAtAddress(ctx, meta, async (locked) => {
+    const refusal = (await addressRefusal(locked, meta)) ?? (await guessRefusal(locked, log, meta, captchaSolved));
+    if (!refusal && !verified) await recordLogin(locked, { ...log, result: 'bad-credentials', userId: account?.id, tenantId: account?.tenantId }, meta);
+    return refusal;
+  });
+  if (!verified) throw new AppError(ResultCode.badInput, wrongKey, { field: 'password' });
+  return verified;
+}
+
+async function guessRefusal(ctx: AppContext, log: { kind: LoginKind; username: string }, meta: ClientMeta, captchaSolved: boolean | undefined) {
+  const standing = await guessingStanding(ctx, log.username, meta);
+  if ('waitSeconds' in standing) return throttled(ctx, log, meta, standing.waitSeconds);
+  return standing.captchaDemanded && captchaSolved === false ? captchaRequired() : undefined;
 }
 
 /** Refuses disabled accounts and the staff of disabled or expired agents. */

@@ -69,6 +69,16 @@ test(`${SMS_CODE_MAX_TRIES} wrong tries end a code`, async () => {
   expect(await smsLogin(OPERATOR_MOBILE, code)).toMatchObject({ code: 400, key: 'auth.sms-code-wrong' });
 });
 
+test(`${SMS_CODE_MAX_TRIES} wrong tries end a code, even when more are sent at once`, async () => {
+  t.clock.advance(SMS_RESEND_SECONDS + 1);
+  await send(OPERATOR_MOBILE);
+  const code = lastCodeSentTo(OPERATOR_MOBILE)!;
+  const wrong = code === '000000' ? '111111' : '000000';
+  const answers = await Promise.all(Array.from({ length: 2 * SMS_CODE_MAX_TRIES }, () => smsLogin(OPERATOR_MOBILE, wrong)));
+  expect(answers.map((a) => a.key)).toEqual(answers.map(() => 'auth.sms-code-wrong'));
+  expect(await smsLogin(OPERATOR_MOBILE, code)).toMatchObject({ code: 400, key: 'auth.sms-code-wrong' });
+});
+
 test('a code is valid for five minutes', async () => {
   t.clock.advance(SMS_RESEND_SECONDS + 1);
   await send(OPERATOR_MOBILE);

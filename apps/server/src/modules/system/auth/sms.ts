@@ -1,5 +1,5 @@
 import { ResultCode } from '@lightdesk/contract';
-import { and, desc, eq, gt, isNull } from 'drizzle-orm';
+import { and, desc, eq, gt, isNull, lt, sql } from 'drizzle-orm';
 import { smsCodes, smsOutbox } from '../schema';
 import { addSeconds } from '../../../lib/clock';
 import type { AppContext } from '../../../lib/context';
@@ -69,26 +69,27 @@ export async function sendLoginCode(ctx: AppContext, mobile: string) {
   await sendSms(ctx, { mobile, template: 'login-code', content: `Lightdesk sign-in code: ${code}. Valid for 5 minutes.`, secrets: [code] });
 }
 
-/** Consumes the newest live code for the number; each wrong try counts, five end the code. */
+/** Consumes the newest live code for the number; each try counts, five wrong ones end the code. */
 export async function consumeLoginCode(ctx: AppContext, mobile: string, code: string): Promise<boolean> {
   const now = ctx.clock.now();
   const [row] = await ctx.db
-    .select()
+    .select({ id: smsCodes.id })
     .from(smsCodes)
     .where(and(eq(smsCodes.mobile, mobile), eq(smsCodes.scene, 'login'), isNull(smsCodes.usedAt), gt(smsCodes.expiresAt, now)))
     .orderBy(desc(smsCodes.createdAt))
     .limit(1);
-  const live = row && row.attempts < SMS_CODE_MAX_TRIES ? row : undefined;
+  // The try is counted before the code is checked, in one statement: tries sent together cannot
+  // pass the allowance, as each would if they all read the count before any had added to it.
+  const [live] = row
+    ? await ctx.db
+        .update(smsCodes)
+        .set({ attempts: sql`${smsCodes.attempts} + 1` })
+        .where(and(eq(smsCodes.id, row.id), lt(smsCodes.attempts, SMS_CODE_MAX_TRIES)))
+        .returning({ id: smsCodes.id, codeHash: smsCodes.codeHash })
+    : [];
   // Without a live code the same hashing is done, so the time does not tell whether one exists.
   const right = await verifyPassword(live?.codeHash ?? (await dummyPasswordHash), code);
-  if (!live) return false;
-  if (!right) {
-    await ctx.db
-      .update(smsCodes)
-      .set({ attempts: live.attempts + 1 })
-      .where(eq(smsCodes.id, live.id));
-    return false;
-  }
+  if (!live || !right) return false;
   // Two sign-ins racing with the same code: only one marks it used.
   const used = await ctx.db
     .update(smsCodes)
