@@ -20,7 +20,7 @@ export const LIVE_WILLS = `${TOPIC_ROOT}/+/+/up/will`;
 /** How long the broker keeps a session whose server is gone, for another server to adopt and drain. */
 const SESSION_EXPIRY_SECONDS = 86_400;
 /** Sessions each server consumes through at once: the broker hands a session one message at a time. */
-export const DEFAULT_SESSIONS = 4;
+export const DEFAULT_SESSIONS = 6;
 /** An adopted session is drained once nothing came for this long. */
 const QUIET_MS = 1500;
 const RECONNECT_MS = 2000;
