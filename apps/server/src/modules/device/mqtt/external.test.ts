@@ -267,4 +267,20 @@ describe.skipIf(!hasMosquitto)('devices over an external Mosquitto with dynamic 
     await eventually(() => refused(disabled));
     await eventually(async () => expect(await broker.ctrl('listClients')).not.toContain(deleted.device.deviceName));
   });
+  test('a broker account set up without the live wills still takes gateways offline by their Last Will', async () => {
+    for (const server of servers.splice(0)) await server.connections.stop();
+    await broker.ctrl('removeRoleACL', 'lightdesk', 'subscribeLiteral', 'lightdesk/+/+/up/will');
+    try {
+      await t.connections.start();
+      servers.push(t);
+      const s = await storeWithGateway(t, { tenantId: tenants.northwind, luminaires: 1 });
+      const g = await connect(s);
+      await g.report([report(s.device.deviceName, 'heartbeat')]);
+      await stored(s.device.id, 1);
+      g.drop();
+      await eventually(async () => expect(await online(s.device.id)).toBe(false));
+    } finally {
+      await broker.ctrl('addRoleACL', 'lightdesk', 'subscribeLiteral', 'lightdesk/+/+/up/will', 'allow');
+    }
+  });
 });

@@ -74,6 +74,8 @@ export function connectBroker(ctx: AppContext, member: ClusterMember, options: E
     );
   };
   let liveDown = false;
+  /** Whether the live connection hears Last Wills; until it does, the shared sessions take them. */
+  let hearingWills = false;
   live.on('connect', () => {
     ctx.log.info({ broker: where, member: member.name }, 'connected to the MQTT broker');
     liveDown = false;
@@ -81,7 +83,10 @@ export function connectBroker(ctx: AppContext, member: ClusterMember, options: E
       try {
         const granted = await live.subscribeAsync([CONTROL_RESPONSE_TOPIC, LIVE_WILLS], { qos: 1 });
         const refused = granted.filter((g) => g.qos >= 128).map((g) => g.topic);
-        if (refused.length) throw new Error(`refused: ${refused.join(', ')}`);
+        // An account set up before wills were heard live: they still come through the shared subscription.
+        hearingWills = !refused.includes(LIVE_WILLS);
+        if (refused.length)
+          ctx.log.error({ refused, broker: where }, 'the MQTT broker refused some of Lightdesk’s subscriptions: check its account’s ACL (docs/devices.md)');
       } catch (err) {
         ctx.log.error({ err, broker: where }, 'the MQTT broker refused Lightdesk’s subscriptions: check its account’s ACL (docs/devices.md)');
         return;
@@ -134,8 +139,8 @@ export function connectBroker(ctx: AppContext, member: ClusterMember, options: E
       this.client.handleMessage = (packet, acknowledge) => {
         this.lastMessageAt = Date.now();
         const up = parseUpTopic(packet.topic);
-        // Wills come on the live connection; one here is old news, or heard there already.
-        if (!up || up.kind === 'will') return acknowledge();
+        // Wills come on the live connection; one here is old news (a drained session's), or heard there already.
+        if (!up || (up.kind === 'will' && (this.draining || hearingWills))) return acknowledge();
         const payload = Buffer.isBuffer(packet.payload) ? packet.payload : Buffer.from(packet.payload);
         this.busy++;
         fromDevice(up.productKey, up.deviceName, up.kind, payload)
