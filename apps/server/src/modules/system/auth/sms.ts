@@ -60,13 +60,19 @@ export async function sendLoginCode(ctx: AppContext, mobile: string) {
   const codeHash = await hashPassword(code);
   const account = await findAccount(ctx, { mobile });
   if (!account || account.status !== 0) return;
-  const [recent] = await ctx.db
-    .select({ id: smsCodes.id })
-    .from(smsCodes)
-    .where(and(eq(smsCodes.mobile, mobile), gt(smsCodes.createdAt, addSeconds(now, -SMS_RESEND_SECONDS))));
-  if (recent) return;
-  await ctx.db.insert(smsCodes).values({ mobile, scene: 'login', codeHash, expiresAt: addSeconds(now, SMS_CODE_TTL_SECONDS), createdAt: now });
-  await sendSms(ctx, { mobile, template: 'login-code', content: `Lightdesk sign-in code: ${code}. Valid for 5 minutes.`, secrets: [code] });
+  // One code a minute per number, however many requests arrive at once, at however many servers:
+  // the look and the insert happen under a lock on the number.
+  const made = await ctx.db.transaction(async (tx) => {
+    await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`lightdesk:sms-code:${mobile}`}))`);
+    const [recent] = await tx
+      .select({ id: smsCodes.id })
+      .from(smsCodes)
+      .where(and(eq(smsCodes.mobile, mobile), gt(smsCodes.createdAt, addSeconds(now, -SMS_RESEND_SECONDS))));
+    if (recent) return false;
+    await tx.insert(smsCodes).values({ mobile, scene: 'login', codeHash, expiresAt: addSeconds(now, SMS_CODE_TTL_SECONDS), createdAt: now });
+    return true;
+  });
+  if (made) await sendSms(ctx, { mobile, template: 'login-code', content: `Lightdesk sign-in code: ${code}. Valid for 5 minutes.`, secrets: [code] });
 }
 
 /** Consumes the newest live code for the number; each try counts, five wrong ones end the code. */
