@@ -57,6 +57,7 @@ export async function joinCluster(db: Database, options: JoinOptions = {}): Prom
   await register();
 
   const listeners: (() => Promise<void>)[] = [];
+  const readable = new Set<string>();
   let beating: Promise<void> = Promise.resolve();
   const beat = async () => {
     try {
@@ -90,8 +91,11 @@ export async function joinCluster(db: Database, options: JoinOptions = {}): Prom
         sql`select m.name, m.storage_probe from cluster_members m where ${LIVE_MEMBER} and m.id <> ${id} and m.storage_probe is not null`,
       );
       for (const other of others) {
+        // A file once read stays readable: each probe is looked for until it is found, not on every call.
+        if (readable.has(other.storage_probe)) continue;
         if (!(await options.storage.stat(other.storage_probe)))
           return `this server cannot read the files of the server ${other.name}: every server needs the same STORAGE_URL (one S3 bucket, or a folder they all share)`;
+        readable.add(other.storage_probe);
       }
       return null;
     },
