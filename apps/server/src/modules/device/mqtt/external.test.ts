@@ -267,20 +267,30 @@ describe.skipIf(!hasMosquitto)('devices over an external Mosquitto with dynamic 
     await eventually(() => refused(disabled));
     await eventually(async () => expect(await broker.ctrl('listClients')).not.toContain(deleted.device.deviceName));
   });
-  test('a broker account set up without the live wills still takes gateways offline by their Last Will', async () => {
-    for (const server of servers.splice(0)) await server.connections.stop();
+});
+
+describe.skipIf(!hasMosquitto)('a broker account set up before Last Wills were heard live', () => {
+  let broker: TestBroker;
+  let t: TestApp;
+  beforeAll(async () => {
+    broker = await startMosquitto();
     await broker.ctrl('removeRoleACL', 'lightdesk', 'subscribeLiteral', 'lightdesk/+/+/up/will');
-    try {
-      await t.connections.start();
-      servers.push(t);
-      const s = await storeWithGateway(t, { tenantId: tenants.northwind, luminaires: 1 });
-      const g = await connect(s);
-      await g.report([report(s.device.deviceName, 'heartbeat')]);
-      await stored(s.device.id, 1);
-      g.drop();
-      await eventually(async () => expect(await online(s.device.id)).toBe(false));
-    } finally {
-      await broker.ctrl('addRoleACL', 'lightdesk', 'subscribeLiteral', 'lightdesk/+/+/up/will', 'allow');
-    }
+    t = await testApp({ MQTT_URL: broker.url });
+    await t.connections.start();
+  });
+  afterAll(async () => {
+    await t?.connections.stop();
+    await t?.close();
+    await broker?.stop();
+  });
+
+  test('still takes a gateway offline by its Last Will, heard through the shared subscription', async () => {
+    const s = await storeWithGateway(t, { tenantId: (await tenantIds(t)).northwind, luminaires: 1 });
+    const g = await eventually(() => MqttGateway.connect(`mqtt://127.0.0.1:${broker.port}`, s.device.productKey, s.device.deviceName, s.device.secret));
+    await g.report([{ id: 'w1', at: t.clock.now().toISOString(), device: s.device.deviceName, kind: 'heartbeat' }]);
+    const online = async () => (await t.ctx.db.select({ online: iotDevices.online }).from(iotDevices).where(eq(iotDevices.id, s.device.id)))[0]!.online;
+    await eventually(async () => expect(await online()).toBe(true));
+    g.drop();
+    await eventually(async () => expect(await online()).toBe(false));
   });
 });

@@ -81,16 +81,18 @@ export function connectBroker(ctx: AppContext, member: ClusterMember, options: E
     liveDown = false;
     void (async () => {
       try {
-        const granted = await live.subscribeAsync([CONTROL_RESPONSE_TOPIC, LIVE_WILLS], { qos: 1 });
-        const refused = granted.filter((g) => g.qos >= 128).map((g) => g.topic);
-        // An account set up before wills were heard live: they still come through the shared subscription.
-        hearingWills = !refused.includes(LIVE_WILLS);
-        if (refused.length)
-          ctx.log.error({ refused, broker: where }, 'the MQTT broker refused some of Lightdesk’s subscriptions: check its account’s ACL (docs/devices.md)');
+        await live.subscribeAsync(CONTROL_RESPONSE_TOPIC, { qos: 1 });
       } catch (err) {
         ctx.log.error({ err, broker: where }, 'the MQTT broker refused Lightdesk’s subscriptions: check its account’s ACL (docs/devices.md)');
         return;
       }
+      // An account set up before wills were heard live: they still come through the shared subscription.
+      hearingWills = await live.subscribeAsync(LIVE_WILLS, { qos: 1 }).then(
+        (granted) => granted.every((g) => g.qos < 128),
+        () => false,
+      );
+      if (!hearingWills)
+        ctx.log.error({ broker: where }, `the MQTT broker refused the subscription to ${LIVE_WILLS}: add it to Lightdesk’s ACL (docs/devices.md)`);
       await accounts.reconcile();
     })();
   });
@@ -139,8 +141,10 @@ export function connectBroker(ctx: AppContext, member: ClusterMember, options: E
       this.client.handleMessage = (packet, acknowledge) => {
         this.lastMessageAt = Date.now();
         const up = parseUpTopic(packet.topic);
-        // Wills come on the live connection; one here is old news (a drained session's), or heard there already.
-        if (!up || (up.kind === 'will' && (this.draining || hearingWills))) return acknowledge();
+        // Wills come on the live connection: one here was heard there already, or waited in a session
+        // whose server is gone and is old news. Without the live wills (an account set up before
+        // them), every will counts, as before.
+        if (!up || (up.kind === 'will' && hearingWills)) return acknowledge();
         const payload = Buffer.isBuffer(packet.payload) ? packet.payload : Buffer.from(packet.payload);
         this.busy++;
         fromDevice(up.productKey, up.deviceName, up.kind, payload)
