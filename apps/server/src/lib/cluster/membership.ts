@@ -13,6 +13,7 @@ export const HEARTBEAT_MS = 3000;
 export const LEASE_SECONDS = 15;
 /** Rows of members gone this long are removed (with their probe files). */
 const FORGET_AFTER = '1 day';
+const FORGET_EVERY_BEATS = 20;
 
 /** The one SQL condition for a member (aliased `m`) whose heartbeat is recent enough. */
 export const LIVE_MEMBER = sql`m.heartbeat_at > now() - make_interval(secs => ${LEASE_SECONDS})`;
@@ -59,21 +60,28 @@ export async function joinCluster(db: Database, options: JoinOptions = {}): Prom
   const listeners: (() => Promise<void>)[] = [];
   const readable = new Set<string>();
   let beating: Promise<void> = Promise.resolve();
+  let beats = 0;
+  const runListeners = async () => {
+    for (const listener of listeners) await listener().catch((err: unknown) => options.log?.error({ err }, 'cluster heartbeat task failed'));
+  };
   const beat = async () => {
     try {
       // A member that was taken for gone and forgotten comes back as itself.
       await register();
-      const forgotten = await rowsOf<{ storage_probe: string | null }>(
-        db,
-        sql`delete from cluster_members m where m.heartbeat_at < now() - ${FORGET_AFTER}::interval
-            and not exists (select 1 from broker_sessions s where s.holder = m.id) returning storage_probe`,
-      );
-      for (const row of forgotten) if (row.storage_probe) await options.storage?.delete(row.storage_probe).catch(() => false);
+      // Forgetting long-gone members is housekeeping: once a minute is plenty.
+      if (++beats % FORGET_EVERY_BEATS === 0) {
+        const forgotten = await rowsOf<{ storage_probe: string | null }>(
+          db,
+          sql`delete from cluster_members m where m.heartbeat_at < now() - ${FORGET_AFTER}::interval
+              and not exists (select 1 from broker_sessions s where s.holder = m.id) returning storage_probe`,
+        );
+        for (const row of forgotten) if (row.storage_probe) await options.storage?.delete(row.storage_probe).catch(() => false);
+      }
     } catch (err) {
       options.log?.warn({ err }, 'cluster heartbeat failed; retrying');
       return;
     }
-    for (const listener of listeners) await listener().catch((err: unknown) => options.log?.error({ err }, 'cluster heartbeat task failed'));
+    await runListeners();
   };
   const timer = setInterval(() => {
     beating = beating.then(beat);
