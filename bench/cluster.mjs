@@ -121,12 +121,14 @@ try {
   }
   const stored = async () => (await bulk.query('SELECT count(*)::int AS n FROM device_reports')).rows[0].n;
 
-  // 1. Throughput: each gateway's messages of an opening day (from 11:00 in Amsterdam), one every
-  // 10 s (or gathering `--gather` intervals each), oldest first.
+  // 1. Throughput: each gateway's messages of yesterday's opening (from 11:00 in Amsterdam), one
+  // every 10 s (or gathering `--gather` intervals each), oldest first: the ingest refuses reports
+  // dated ahead of its clock or older than the retention.
+  const opening = (Math.floor(Date.now() / 86_400_000) - 1) * 86_400_000 + 9 * 3_600_000;
   const batches = [];
   for (let step = 0, count = 0; count < TOTAL; step += GATHER) {
     for (const store of stores) {
-      const gathered = Array.from({ length: GATHER }, (_, k) => storeReports(store, new Date(Date.UTC(2026, 9, 1, 9) + (step + k) * 10_000), 10, 'cluster'));
+      const gathered = Array.from({ length: GATHER }, (_, k) => storeReports(store, new Date(opening + (step + k) * 10_000), 10, 'cluster'));
       const reports = gathered.flat().slice(0, TOTAL - count);
       for (let i = 0; i < reports.length; i += 500) batches.push({ store, reports: reports.slice(i, i + 500) });
       count += reports.length;

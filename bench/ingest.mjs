@@ -35,6 +35,7 @@ const STORES = 8;
 /** Seconds each report covers: `npm run simulate` sends every 10 s by default. */
 const INTERVAL = Number(args.interval);
 const ROUNDS = Number(args.rounds);
+const DAY_MS = 86_400_000;
 
 const fresh = await freshDatabase('ingest');
 let database;
@@ -52,14 +53,17 @@ try {
   stores = await makeBenchStores(bulk, database.db, STORES);
 
   // The same reports for every leg: each store's hours, oldest first, in batches of up to 500 as a
-  // gateway sends what it has gathered, until there are enough.
+  // gateway sends what it has gathered, until there are enough. They end before now at the latest
+  // (every store reports a heartbeat each interval, at least), from a midnight (UTC), because the
+  // ingest refuses reports dated ahead of its clock or older than the retention (365 days here).
+  const start = Math.floor((Date.now() - Math.ceil(TOTAL / STORES) * INTERVAL * 1000) / DAY_MS) * DAY_MS;
   const batches = [];
   const pending = new Map(stores.map((store) => [store, []]));
   let count = 0;
   for (let step = 0; count < TOTAL; step++) {
     for (const store of stores) {
       const gathered = pending.get(store);
-      for (const report of storeReports(store, new Date(Date.UTC(2026, 9, 1) + step * INTERVAL * 1000), INTERVAL, 'bench')) {
+      for (const report of storeReports(store, new Date(start + step * INTERVAL * 1000), INTERVAL, 'bench')) {
         if (count === TOTAL) break;
         gathered.push(report);
         count++;

@@ -8,27 +8,27 @@ import { safeParse } from 'zod/v4/core';
 import Fastify, { type FastifyError, type FastifyInstance, type FastifyReply, type FastifyRequest, type FastifyServerOptions } from 'fastify';
 import type { Config } from './config';
 import type { DatabaseHandle } from './db/client';
-import { callerKey, keepRawBody, NOBODY, SURFACES, surfaceOf, type Authenticator, type Caller, type SurfaceName } from './lib/callers';
+import { callerKey, jsonBodyOf, keepRawBody, NOBODY, SURFACES, surfaceOf, type Authenticator, type Caller, type SurfaceName } from './lib/callers';
 import { systemClock, type Clock } from './lib/clock';
 import type { AppContext } from './lib/context';
 import { failure, ok } from './lib/envelope';
 import { securityHeaders, trustProxy } from './lib/http-security';
-import { AppError, forbidden, fromDatabaseError, fromZodError, unauthorized } from './lib/errors';
+import { AppError, forbidden, fromDatabaseError, fromZodError, Throttled, unauthorized } from './lib/errors';
 import { JobRunner } from './lib/jobs';
 import { sharedRateLimits } from './lib/rate-limit/store';
-import { fileRoutes, configuredFiles } from './lib/storage';
-import { openApiDocument } from './lib/openapi';
+import { fileRoutes, configuredFiles, fileSweepJob, withoutLinkSignature } from './lib/storage';
+import { docsRoute } from './lib/openapi';
 import { parseQueryString } from './lib/query-string';
 import { registerDelivery } from './lib/web-assets';
-import { callerKindOf, defineRoutes, SENT, type Area, type Connection, type RouteDef } from './lib/routes';
-import { joinCluster, type ClusterMember } from './lib/cluster/membership';
-import healthRoutes, { readyRoute } from './health';
+import { callerKindOf, SENT, type Area, type Connection, type RouteDef } from './lib/routes';
+import { joinCluster, PROBE_FILES, type ClusterMember } from './lib/cluster/membership';
+import healthRoutes, { LIVENESS_PATH, readyRoute } from './health';
 import { analyticsArea } from './modules/analytics';
 import { contentArea } from './modules/content';
 import { deviceArea } from './modules/device';
 import { releaseArea } from './modules/release';
 import { storeArea } from './modules/store';
-import { recordOperation, systemArea } from './modules/system';
+import { recordRefusedOperation, startOperation, systemArea, type ParsedInput } from './modules/system';
 
 /** The product's areas, each with its routes and the callers it authenticates. */
 export const AREAS: Area[] = [systemArea, storeArea, deviceArea, releaseArea, analyticsArea, contentArea];
@@ -78,25 +78,28 @@ declare module 'fastify' {
   }
 }
 
-const docsRoute = (all: () => RouteDef[]) =>
-  defineRoutes((r) => {
-    r.get('/api/docs', { public: true, summary: 'This OpenAPI document' }, ({ reply }) => {
-      void reply.send(openApiDocument(all()));
-      return SENT;
-    });
+/**
+ * The request log's line for a request: Fastify's own fields, with the signatures of signed links
+ * left out of the address (they are credentials: whoever reads the log could fetch the files).
+ */
+function withRequestSerializer(logger: NonNullable<BuildOptions['logger']>): BuildOptions['logger'] {
+  if (logger === false) return false;
+  const req = (request: FastifyRequest) => ({
+    method: request.method,
+    url: withoutLinkSignature(request.url),
+    host: request.host,
+    remoteAddress: request.ip,
+    remotePort: request.socket?.remotePort,
   });
-
-/** A rate-limited or overloaded request: answered with its HTTP status and Retry-After. */
-class Throttled extends AppError {
-  constructor(
-    readonly status: 429 | 503,
-    readonly retryAfterSeconds: number,
-  ) {
-    super(status === 429 ? ResultCode.tooMany : ResultCode.unexpected, status === 429 ? 'common.rate-limited' : 'common.overloaded', {
-      seconds: retryAfterSeconds,
-    });
-  }
+  return logger === true ? { serializers: { req } } : { ...logger, serializers: { ...logger.serializers, req } };
 }
+
+/**
+ * The liveness probe answers from the process alone, busy or not: it is neither refused under
+ * overload nor rate-limited (counting is a database write), so an orchestrator never restarts a
+ * server that is only shedding load. Readiness (`/ready`) asks the database and may be refused.
+ */
+const isLiveness = (req: FastifyRequest) => req.routeOptions.url === LIVENESS_PATH;
 
 /** Any thrown value as a handled outcome, or undefined when it is a real fault. */
 function handled(error: FastifyError | Error): AppError | undefined {
@@ -127,7 +130,7 @@ function answerError(surface: SurfaceName | undefined, error: FastifyError | Err
 export async function buildApp(options: BuildOptions): Promise<LightdeskApp> {
   const { config } = options;
   const app = Fastify({
-    logger: options.logger ?? { level: config.logLevel },
+    logger: withRequestSerializer(options.logger ?? { level: config.logLevel }),
     genReqId: () => randomUUID(),
     requestIdHeader: false,
     bodyLimit: DEFAULT_BODY_LIMIT,
@@ -140,10 +143,9 @@ export async function buildApp(options: BuildOptions): Promise<LightdeskApp> {
   const areas = options.areas ?? AREAS;
   const clock = options.clock ?? systemClock;
   const services = { db: options.database.db, config, clock, log: app.log, files: configuredFiles(config, options.database.db, clock) };
-  const jobs = new JobRunner(
-    services,
-    areas.flatMap((a) => a.jobs ?? []),
-  );
+  // The sweep keeps what any product area refers to, also on a server serving fewer areas: the files are the whole database's.
+  const fileReferences = [PROBE_FILES, ...[...new Set([...AREAS, ...areas])].flatMap((a) => a.fileReferences ?? [])];
+  const jobs = new JobRunner(services, [...areas.flatMap((a) => a.jobs ?? []), fileSweepJob(fileReferences)]);
   const ctx: AppContext = { ...services, jobs };
   // Accessors keep the caller per request; an object value would be shared by every request.
   const callers = new WeakMap<FastifyRequest, Caller>();
@@ -183,6 +185,7 @@ export async function buildApp(options: BuildOptions): Promise<LightdeskApp> {
   // Under overload, refuse API calls early with Retry-After instead of queueing without bound.
   // The web app's own files always pass: they cost a file read, and a console missing one of its
   // chunks cannot start at all, so refusing them would turn a busy moment into a broken page.
+  // The liveness probe passes too (`isLiveness`).
   if (config.overloadDelayMs > 0) {
     await app.register(underPressure, {
       maxEventLoopDelay: config.overloadDelayMs,
@@ -190,7 +193,7 @@ export async function buildApp(options: BuildOptions): Promise<LightdeskApp> {
       pressureHandler: (req, reply) => {
         const surface = surfaceOf(req.url);
         // Answering nothing lets the request go on.
-        if (surface) void answerError(surface, new Throttled(503, 10), req, reply);
+        if (surface && !isLiveness(req)) void answerError(surface, new Throttled(503, 10), req, reply);
       },
     });
   }
@@ -202,6 +205,7 @@ export async function buildApp(options: BuildOptions): Promise<LightdeskApp> {
     store: sharedRateLimits({ db: ctx.db, clock, log: app.log }),
     skipOnError: true,
     keyGenerator: (req) => callerKey(req.caller, req.ip),
+    allowList: isLiveness,
     errorResponseBuilder: (_req, context) => new Throttled(429, Math.max(1, Math.ceil(context.ttl / 1000))),
   });
 
@@ -230,13 +234,10 @@ export async function buildApp(options: BuildOptions): Promise<LightdeskApp> {
   for (const surface of Object.keys(SURFACES) as SurfaceName[]) {
     await app.register((scope, _opts, done) => {
       if (SURFACES[surface].caller === 'device') {
+        // Kept as bytes: read as JSON only once the signature over them holds (registerRoute).
         scope.addContentTypeParser('application/json', { parseAs: 'buffer' }, (req, body, parsed) => {
           keepRawBody(req, body as Buffer);
-          try {
-            parsed(null, (body as Buffer).length ? JSON.parse((body as Buffer).toString('utf8')) : undefined);
-          } catch {
-            parsed(Object.assign(new Error('body is not valid JSON'), { statusCode: 400 }));
-          }
+          parsed(null, undefined);
         });
       }
       for (const def of routes.filter((r) => surfaceOf(r.url) === surface)) registerRoute(scope, ctx, def, surface, authenticators);
@@ -270,6 +271,38 @@ function registerRoute(
 ) {
   const kind = callerKindOf(def.access);
   const limits = SURFACE_RATE_LIMITS[surface];
+  const authenticator = authenticators[kind];
+  // Public routes identify nobody: no token is looked at, no session touched.
+  const authenticate =
+    kind === 'nobody'
+      ? undefined
+      : async (req: FastifyRequest) => {
+          const caller = (await authenticator?.(ctx, req)) ?? null;
+          if (!caller) throw unauthorized();
+          req.caller = caller;
+          if (caller.kind !== 'staff' || !('permission' in def.access || 'signedIn' in def.access)) return;
+          const { session } = caller;
+          // After sign-in the session's tenant is authoritative; a contradicting header is refused.
+          // The analytics client names the tenant by id as well: checked the same way, never used to choose one.
+          const { tenantcode, 'tenant-id': tenantId } = req.headers;
+          if (typeof tenantcode === 'string' && tenantcode !== '' && tenantcode !== session.tenantCode) throw forbidden('auth.tenant-mismatch');
+          if (typeof tenantId === 'string' && tenantId !== '' && tenantId !== String(session.tenantId)) throw forbidden('auth.tenant-mismatch');
+          if ('permission' in def.access && !hasAnyPermi(session.permissions, permissionsOf(def.access))) throw forbidden();
+          if ('permission' in def.access && def.access.platform && session.tenantType !== 'platform') throw forbidden('auth.platform-only');
+        };
+  // A device signs its body: its headers are judged before the body is read, its signature once
+  // the body is in, and only then is the body read as JSON, so a forged request costs no parsing.
+  const beforeBody = authenticator?.beforeBody;
+  const hooks =
+    SURFACES[surface].caller === 'device'
+      ? {
+          onRequest: beforeBody && ((req: FastifyRequest) => beforeBody(ctx, req)),
+          preValidation: async (req: FastifyRequest) => {
+            await authenticate?.(req);
+            req.body = jsonBodyOf(req);
+          },
+        }
+      : { onRequest: authenticate };
   scope.route({
     method: def.method,
     url: def.url,
@@ -277,51 +310,46 @@ function registerRoute(
     ...(ctx.config.rateLimit && {
       config: { rateLimit: { max: def.options.rateLimit ?? (kind === 'nobody' ? limits.anonymous : limits.signedIn), timeWindow: 60_000 } },
     }),
-    // Public routes identify nobody: no token is looked at, no session touched.
-    [kind === 'device' ? 'preValidation' : 'onRequest']:
-      kind === 'nobody'
-        ? undefined
-        : async (req: FastifyRequest) => {
-            const caller = (await authenticators[kind]?.(ctx, req)) ?? null;
-            if (!caller) throw unauthorized();
-            req.caller = caller;
-            if (caller.kind !== 'staff' || !('permission' in def.access || 'signedIn' in def.access)) return;
-            const { session } = caller;
-            // After sign-in the session's tenant is authoritative; a contradicting header is refused.
-            // The analytics client names the tenant by id as well: checked the same way, never used to choose one.
-            const { tenantcode, 'tenant-id': tenantId } = req.headers;
-            if (typeof tenantcode === 'string' && tenantcode !== '' && tenantcode !== session.tenantCode) throw forbidden('auth.tenant-mismatch');
-            if (typeof tenantId === 'string' && tenantId !== '' && tenantId !== String(session.tenantId)) throw forbidden('auth.tenant-mismatch');
-            if ('permission' in def.access && !hasAnyPermi(session.permissions, permissionsOf(def.access))) throw forbidden();
-            if ('permission' in def.access && def.access.platform && session.tenantType !== 'platform') throw forbidden('auth.platform-only');
-          },
+    ...hooks,
     handler: async (req, reply) => {
       const startedAt = performance.now();
       const caller = req.caller;
       const session = caller.kind === 'staff' ? caller.session : null;
-      const parse = (schema: RouteDef['options']['query'], value: unknown, where: 'body' | 'query' | 'params') => {
-        if (!schema) return undefined;
-        const result = safeParse(schema, value ?? (where === 'body' ? undefined : {}));
-        if (!result.success) throw fromZodError(result.error, where);
-        return result.data;
+      // Filled part by part, so a refusal can still record the parts that parsed.
+      const input: ParsedInput = {};
+      const parseInput = () => {
+        for (const where of ['params', 'query', 'body'] as const) {
+          const schema = def.options[where];
+          if (!schema) continue;
+          const result = safeParse(schema, req[where] ?? (where === 'body' ? undefined : {}));
+          if (!result.success) throw fromZodError(result.error, where);
+          input[where] = result.data;
+        }
       };
-      const run = () => {
-        const params = parse(def.options.params, req.params, 'params');
-        const query = parse(def.options.query, req.query, 'query');
-        const body = parse(def.options.body, req.body, 'body');
-        return def.handler({ session, caller, query, body, params, req, reply });
-      };
+      const run = () => def.handler({ session, caller, query: input.query, body: input.body, params: input.params, req, reply });
       const answer = (result: unknown) => (result === SENT ? reply : SURFACES[surface].answers === 'plain' ? (result ?? null) : ok(result ?? null));
-      // Mutations by staff go to the operation log, whatever their outcome.
-      if (def.method === 'GET' || !session) return answer(await run());
+      const codeOf = (error: unknown) => (error instanceof AppError ? error.code : (fromDatabaseError(error)?.code ?? ResultCode.unexpected));
+      if (def.method === 'GET' || !session) {
+        parseInput();
+        return answer(await run());
+      }
+      // Mutations by staff go to the operation log, whatever their outcome; a write runs only
+      // once its line is written.
+      try {
+        parseInput();
+      } catch (error) {
+        await recordRefusedOperation(ctx, def, req, session, input, codeOf(error), startedAt);
+        throw error;
+      }
+      const operation = await startOperation(ctx, def, req, session, input, startedAt);
       let code: number = ResultCode.ok;
       try {
         return answer(await run());
       } catch (error) {
-        code = error instanceof AppError ? error.code : (fromDatabaseError(error)?.code ?? ResultCode.unexpected);
+        code = codeOf(error);
         throw error;
       } finally {
-        await recordOperation(ctx, def, req, session, code, startedAt);
+        await operation.finish(code);
       }
     },
   });

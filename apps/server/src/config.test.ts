@@ -32,6 +32,27 @@ test('captcha can be switched off for automated tests only by an explicit value'
   expect(loadConfig({ LIGHTDESK_DEMO: '1' }).demo).toBe(true);
 });
 
+test("the built-in MQTT broker's limits: by default a PUBLISH may hold a report batch as large as HTTP takes; every bad value is named", () => {
+  expect(loadConfig({}).mqttLimits).toEqual({
+    maxPacketBytes: 1024 * 1024 + 1024,
+    maxConnections: 10_000,
+    maxSignInsPerAddress: 50,
+    connectTimeoutMs: 10_000,
+    maxInflightBytes: 32 * (1024 * 1024 + 1024),
+  });
+  expect(loadConfig({ MQTT_MAX_PACKET_BYTES: '65536' }).mqttLimits.maxInflightBytes).toBe(32 * 65536);
+  try {
+    loadConfig({ MQTT_MAX_PACKET_BYTES: '1000', MQTT_MAX_CONNECTIONS: '0', MQTT_CONNECT_TIMEOUT_MS: 'soon' });
+    expect.unreachable();
+  } catch (e) {
+    expect((e as ConfigError).problems).toEqual([
+      'MQTT_MAX_PACKET_BYTES must be a whole number of bytes from 16384 to 268435460 (got "1000")',
+      'MQTT_MAX_CONNECTIONS must be a whole number of connections from 1 to 1000000 (got "0")',
+      'MQTT_CONNECT_TIMEOUT_MS must be a whole number of milliseconds from 100 to 300000 (got "soon")',
+    ]);
+  }
+});
+
 describe('OpenID Connect providers', () => {
   const corp = {
     LIGHTDESK_PUBLIC_URL: 'https://console.example.com/',

@@ -1,5 +1,6 @@
 import { isIP } from 'node:net';
 import path from 'node:path';
+import { reportApi } from '@lightdesk/contract';
 
 export interface Config {
   port: number;
@@ -9,6 +10,8 @@ export interface Config {
   mqttUrl: string | undefined;
   /** Where the built-in MQTT broker listens when no MQTT_URL is set. */
   mqttPort: number;
+  /** What the built-in MQTT broker, which may face the internet, lets connections hold. */
+  mqttLimits: MqttLimits;
   /** Where e-mail goes (`smtp://user:pass@host:port`, `smtps://…`); unset, mail is kept in the mail outbox. */
   smtpUrl: string | undefined;
   adminPassword: string | undefined;
@@ -33,6 +36,19 @@ export interface Config {
   oidcProviders: OidcProviderConfig[];
   /** Where uploaded files are kept (`STORAGE_URL`). */
   storage: StorageConfig;
+}
+
+export interface MqttLimits {
+  /** Largest packet a signed-in device may send (a PUBLISH; every other packet is far smaller). */
+  maxPacketBytes: number;
+  /** Connections at once, signed in or not. */
+  maxConnections: number;
+  /** Connections still signing in from one address (IPv6: one /64); signed-in devices do not count. */
+  maxSignInsPerAddress: number;
+  /** How long a new connection has to send its CONNECT. */
+  connectTimeoutMs: number;
+  /** Bytes of devices' messages being stored at once; more wait, their connections unread. */
+  maxInflightBytes: number;
 }
 
 /**
@@ -138,6 +154,7 @@ export function loadConfig(env: Env = process.env): Config {
   }
 
   const storage = readStorage(text, problems);
+  const mqttLimits = readMqttLimits(text, problems);
 
   const logLevel = text('LOG_LEVEL') ?? 'info';
   if (!['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'].includes(logLevel))
@@ -151,6 +168,7 @@ export function loadConfig(env: Env = process.env): Config {
     databaseUrl,
     mqttUrl,
     mqttPort,
+    mqttLimits,
     smtpUrl,
     adminPassword,
     captcha,
@@ -226,6 +244,29 @@ function isIssuer(value: string): boolean {
   } catch {
     return false;
   }
+}
+
+/** A report batch as large as the HTTP ingest takes, with room for its topic and headers. */
+const MQTT_MAX_PACKET_BYTES = reportApi.report.bodyLimit! + 1024;
+
+function readMqttLimits(text: (name: string) => string | undefined, problems: string[]): MqttLimits {
+  const whole = (name: string, fallback: number, min: number, max: number, unit: string) => {
+    const value = text(name) ?? String(fallback);
+    const n = Number(value);
+    if (/^\d+$/.test(value) && n >= min && n <= max) return n;
+    problems.push(`${name} must be a whole number of ${unit} from ${min} to ${max} (got "${value}")`);
+    return fallback;
+  };
+  // 268435460: the largest packet MQTT can frame (a remaining length of 268435455, and its header).
+  const maxPacketBytes = whole('MQTT_MAX_PACKET_BYTES', MQTT_MAX_PACKET_BYTES, 16_384, 268_435_460, 'bytes');
+  return {
+    maxPacketBytes,
+    maxConnections: whole('MQTT_MAX_CONNECTIONS', 10_000, 1, 1_000_000, 'connections'),
+    maxSignInsPerAddress: whole('MQTT_MAX_SIGN_INS_PER_ADDRESS', 50, 1, 1_000_000, 'connections'),
+    connectTimeoutMs: whole('MQTT_CONNECT_TIMEOUT_MS', 10_000, 100, 300_000, 'milliseconds'),
+    // Room for 32 of the largest messages at once by default (a larger one is stored alone).
+    maxInflightBytes: whole('MQTT_MAX_INFLIGHT_BYTES', 32 * maxPacketBytes, 16_384, 2 ** 40, 'bytes'),
+  };
 }
 
 const S3_PARAMETERS = ['endpoint', 'region', 'forcePathStyle'];

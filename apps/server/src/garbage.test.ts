@@ -73,8 +73,10 @@ async function check(caller: Caller, route: RouteDef, probe: Probe): Promise<str
   if (typeof code === 'number' && code >= 500) return `code ${code}`;
   if (!probe.refused) return undefined;
   const field = String(answer.params?.field ?? '');
-  if (code === 400 && (field === probe.field || field.startsWith(`${probe.field}.`) || field.startsWith(`${probe.field}[`))) return undefined;
-  return `answered ${code} ${answer.key ?? ''} ${field}, not 400 naming ${probe.field}`;
+  // A probe of the whole body is refused naming the body.
+  const name = probe.field || probe.where;
+  if (code === 400 && (field === name || field.startsWith(`${name}.`) || field.startsWith(`${name}[`))) return undefined;
+  return `answered ${code} ${answer.key ?? ''} ${field}, not 400 naming ${name}`;
 }
 
 /** Runs `work` over `items`, `width` at a time. */

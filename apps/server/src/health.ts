@@ -1,8 +1,11 @@
 import { defineRoutes, SENT } from './lib/routes';
 
+/** Where the process says it is up: answered without the database, even while the server sheds load (app.ts). */
+export const LIVENESS_PATH = '/health';
+
 /** Plain HTTP statuses: load balancers and orchestrators read these, not envelopes. */
 export default defineRoutes((r, _ctx) => {
-  r.get('/health', { public: true, summary: 'The process is up' }, ({ reply }) => {
+  r.get(LIVENESS_PATH, { public: true, summary: 'The process is up' }, ({ reply }) => {
     void reply.send({ status: 'ok' });
     return SENT;
   });

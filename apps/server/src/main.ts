@@ -3,6 +3,7 @@ import { fileURLToPath } from 'node:url';
 import { buildApp } from './app';
 import { ConfigError, loadConfig } from './config';
 import { openDatabase } from './db/client';
+import { systemClock } from './lib/clock';
 import { configuredStorage } from './lib/storage';
 import { seedDatabase } from './modules/system';
 
@@ -28,7 +29,11 @@ async function main() {
   const { seeded, app, jobs, connections } = await database.whileStarting(
     async () => {
       await database.migrate();
-      const result = await seedDatabase(database.db, { adminPassword: config.adminPassword, demo: config.demo, storage: configuredStorage(config) });
+      const result = await seedDatabase(database.db, {
+        adminPassword: config.adminPassword,
+        demo: config.demo,
+        storage: configuredStorage(config, database.db, systemClock),
+      });
       const built = await buildApp({ config, database, webRoot: path.resolve(here, '../../web/dist') });
       if (config.demo) await built.seedDemo();
       return { seeded: result, ...built };

@@ -1,6 +1,7 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { ResultCode } from '@lightdesk/contract';
 import { z } from 'zod';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { AREAS } from './app';
@@ -119,7 +120,11 @@ describe('rate limits and back-pressure', () => {
     expect((await staff.get('/api/system/auth/get-permission-info')).code).toBe(200);
   });
 
-  test('an overloaded server refuses API calls with 503 and Retry-After, and still serves the web app', async () => {
+  test('the liveness probe is never rate-limited: counting would make it wait on the database', async () => {
+    for (let i = 0; i < 130; i++) expect((await limited.api.raw('GET', '/health')).status, `probe ${i + 1}`).toBe(200);
+  });
+
+  test('an overloaded server refuses API calls with 503 and Retry-After, and still serves the web app and the liveness probe', async () => {
     // A built web app, so the busy server has its own files to serve beside the API.
     const webRoot = mkdtempSync(path.join(tmpdir(), 'overload-web-'));
     mkdirSync(path.join(webRoot, 'assets'));
@@ -140,18 +145,22 @@ describe('rate limits and back-pressure', () => {
       }
       expect(res!.status).toBe(503);
       expect(res!.headers.get('retry-after')).toBe('10');
-      expect(await res!.json()).toMatchObject({ key: 'common.overloaded' });
+      // Its own code, not 500's "unexpected": the caller may simply try again.
+      expect(await res!.json()).toMatchObject({ code: ResultCode.overloaded, key: 'common.overloaded', params: { seconds: 10 } });
       // Still under pressure (the API refuses), the console's shell and chunks are served whole:
-      // without them the console cannot start once the load is gone.
+      // without them the console cannot start once the load is gone. The liveness probe answers,
+      // so an orchestrator does not restart a server that is only busy.
       hold(400);
-      const [api, shell, chunk] = await Promise.all([
+      const [api, shell, chunk, health] = await Promise.all([
         busy.api.raw('GET', '/open/auth/options'),
         fetch(`${busy.base}/`),
         fetch(`${busy.base}/assets/index-Ab12Cd34.js`),
+        fetch(`${busy.base}/health`),
       ]);
       expect(api.status).toBe(503);
       expect([shell.status, await shell.text()]).toEqual([200, '<!doctype html><title>console</title>']);
       expect([chunk.status, await chunk.text()]).toEqual([200, 'export {};']);
+      expect([health.status, await health.json()]).toEqual([200, { status: 'ok' }]);
     } finally {
       await busy.close();
       rmSync(webRoot, { recursive: true, force: true });

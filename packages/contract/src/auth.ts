@@ -1,21 +1,25 @@
 import { z } from 'zod';
 import { Int32, Text } from './common';
 import { endpoint } from './endpoint';
+import { secret } from './secret';
 
 export const Username = Text(30).min(1);
-export const Password = Text(128, { trim: false }).min(1);
+export const Password = secret(Text(128, { trim: false }).min(1));
 /** New passwords: long enough to resist guessing, short enough for argon2 to stay cheap. */
-export const NewPassword = Text(64, { trim: false }).min(8, 'form.passwordLength');
+export const NewPassword = secret(Text(64, { trim: false }).min(8, 'form.passwordLength'));
 export const Mobile = Text(16).regex(/^\+?[0-9]{6,15}$/, 'form.mobile');
 
-/** The sign-in request. `captchaVerification` is `<captchaId>:<answer>` from GET /open/captcha. */
+/** `<captchaId>:<answer>` to a challenge from GET /open/captcha: single use, but an answer all the same. */
+const CaptchaAnswer = secret(Text(100));
+
+/** The sign-in request. */
 export const LoginBody = z.object({
   username: Username,
   password: Password,
-  captchaVerification: Text(100).optional(),
+  captchaVerification: CaptchaAnswer.optional(),
   socialType: Int32(0).optional(),
-  socialCode: Text(200).optional(),
-  socialState: Text(200).optional(),
+  socialCode: secret(Text(200)).optional(),
+  socialState: secret(Text(200)).optional(),
   rememberMe: z.boolean().optional(),
 });
 export type LoginBody = z.infer<typeof LoginBody>;
@@ -24,7 +28,7 @@ export const TenantType = z.enum(['platform', 'agent']);
 export type TenantType = z.infer<typeof TenantType>;
 
 export const LoginResult = z.object({
-  accessToken: z.string(),
+  accessToken: secret(z.string()),
   /** When the session ends at the latest (absolute expiry). */
   expiresAt: z.string(),
   /** Seconds of inactivity after which the session ends. */
@@ -38,11 +42,11 @@ export type LoginResult = z.infer<typeof LoginResult>;
 
 export const SmsLoginBody = z.object({
   mobile: Mobile,
-  code: Text(6).regex(/^[0-9]{6}$/),
+  code: secret(Text(6).regex(/^[0-9]{6}$/)),
   rememberMe: z.boolean().optional(),
 });
 export type SmsLoginBody = z.infer<typeof SmsLoginBody>;
-export const SmsSendBody = z.object({ mobile: Mobile, captchaVerification: Text(100).optional() });
+export const SmsSendBody = z.object({ mobile: Mobile, captchaVerification: CaptchaAnswer.optional() });
 export type SmsSendBody = z.infer<typeof SmsSendBody>;
 
 /** A configured OpenID Connect provider, by the id it has in the server's configuration. */
@@ -73,7 +77,7 @@ export const SocialAuthorizeResult = z.object({ url: z.string() });
 export type SocialAuthorizeResult = z.infer<typeof SocialAuthorizeResult>;
 
 /** The single-use ticket the provider's return left in the console's address, traded for the outcome. */
-export const SocialTicketBody = z.object({ ticket: Text(100).min(1) });
+export const SocialTicketBody = z.object({ ticket: secret(Text(100).min(1)) });
 export type SocialTicketBody = z.infer<typeof SocialTicketBody>;
 
 /** A provider account linked to the signed-in staff member. */

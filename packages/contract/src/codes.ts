@@ -7,6 +7,8 @@ export const ResultCode = {
   notFound: 404,
   conflict: 409,
   tooMany: 429,
+  /** The server is shedding load: refused before any work, with Retry-After; the same call may simply be sent again later. */
+  overloaded: 503,
   /** A rule refusal the calling screen shows itself (no global toast). */
   refusal: 555,
   unexpected: 500,

@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { DateTime, Id, Int32, INT32_MAX, PageQuery, Text } from './common';
+import { CalendarDate, DateTime, Id, Int32, INT32_MAX, PageQuery, Text } from './common';
 
 describe('input primitives refuse what the database cannot hold', () => {
   test('integers stay within 32 bits and their bounds; text such as a query value is read as a number', () => {
@@ -32,5 +32,11 @@ describe('input primitives refuse what the database cannot hold', () => {
     ]) {
       expect(DateTime.safeParse(bad).success, bad).toBe(false);
     }
+  });
+
+  test('calendar dates are YYYY-MM-DD between the years 1 and 9999', () => {
+    for (const good of ['0001-01-01', '9999-12-31', '2024-02-29']) expect(CalendarDate.safeParse(good).success, good).toBe(true);
+    for (const bad of ['0000-01-01', '10000-01-01', '2024-13-01', '2023-02-29', '2024-01-01T00:00:00Z'])
+      expect(CalendarDate.safeParse(bad).success, bad).toBe(false);
   });
 });

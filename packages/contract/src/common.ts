@@ -63,6 +63,9 @@ export const DateTime = z.iso.datetime({ offset: true }).refine((v) => {
   return year >= 1 && year <= 9999;
 }, 'must be a date between the years 1 and 9999');
 
+/** A calendar date, `YYYY-MM-DD`, between the years 1 and 9999: as above, PostgreSQL has no year 0. */
+export const CalendarDate = z.iso.date().refine((v) => !v.startsWith('0000-'), 'must be a date between the years 1 and 9999');
+
 export const PageQuery = z.object({
   page: Int32(1).default(1),
   limit: Int32(1, 100).default(20),

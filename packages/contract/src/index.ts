@@ -2,6 +2,7 @@ export * from './codes';
 export * from './messages';
 export * from './common';
 export * from './field-reasons';
+export * from './secret';
 export * from './endpoint';
 export * from './resource';
 export * from './permissions';

@@ -1,5 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import type { AppContext, Session } from './context';
+import { badInput } from './errors';
 
 /** A mobile-app account signed in through the app API (app users are platform-wide, of no tenant). */
 export interface AppUserIdentity {
@@ -50,11 +51,29 @@ const rawBodies = new WeakMap<FastifyRequest, Buffer>();
 export const keepRawBody = (req: FastifyRequest, body: Buffer) => void rawBodies.set(req, body);
 export const rawBodyOf = (req: FastifyRequest): Buffer => rawBodies.get(req) ?? Buffer.alloc(0);
 
+/** A device's kept body read as JSON (undefined when empty): done once its signature over the bytes held. */
+export function jsonBodyOf(req: FastifyRequest): unknown {
+  const raw = rawBodyOf(req);
+  if (raw.length === 0) return undefined;
+  try {
+    return JSON.parse(raw.toString('utf8'));
+  } catch {
+    throw badInput('body', 'body is not valid JSON');
+  }
+}
+
 /**
  * Finds the caller of one kind from a request, or null when it proves nothing. Devices are
  * authenticated once the body is read (their signature covers it); everyone else before.
  */
-export type Authenticator = (ctx: AppContext, req: FastifyRequest) => Promise<Caller | null>;
+export interface Authenticator {
+  (ctx: AppContext, req: FastifyRequest): Promise<Caller | null>;
+  /**
+   * For a caller whose proof covers the body (a device): what the headers alone decide, judged
+   * before the body is read. Throws to refuse, so a request they condemn costs no reading.
+   */
+  beforeBody?: (ctx: AppContext, req: FastifyRequest) => Promise<void>;
+}
 
 export function bearerToken(header: string | undefined): string | undefined {
   const m = header?.match(/^Bearer\s+(\S+)$/i);

@@ -22,6 +22,18 @@ export const tooMany = (key: MessageKey, params?: Params) => new AppError(Result
 /** A rule refusal the calling screen shows itself (code 555). */
 export const refusal = (key: MessageKey, params?: Params) => new AppError(ResultCode.refusal, key, params);
 
+/** A rate-limited or overloaded request: answered with its HTTP status and Retry-After. */
+export class Throttled extends AppError {
+  constructor(
+    readonly status: 429 | 503,
+    readonly retryAfterSeconds: number,
+  ) {
+    super(status === 429 ? ResultCode.tooMany : ResultCode.overloaded, status === 429 ? 'common.rate-limited' : 'common.overloaded', {
+      seconds: retryAfterSeconds,
+    });
+  }
+}
+
 /** A zod issue's path as a field name: `username`, `thingModel.properties[2].dataType.specs.min`. */
 export const fieldPath = (path: readonly PropertyKey[]) =>
   path.map((key, i) => (typeof key === 'number' ? `[${key}]` : `${i ? '.' : ''}${String(key)}`)).join('');

@@ -23,7 +23,8 @@ interface Container {
 const container = (list: boolean): Container => ({ entries: new Map(), list });
 const isContainer = (value: Value | undefined): value is Container => typeof value === 'object';
 
-function decode(text: string): string {
+/** A name or value of a query string as the parser reads it: `+` a space, then percent-decoded where that is valid. */
+export function decode(text: string): string {
   const spaced = text.replace(/\+/g, ' ');
   try {
     return decodeURIComponent(spaced);

@@ -1,4 +1,5 @@
 import { permissionAccess, type Access, type Endpoint, type ParsedBodyOf, type ParsedParamsOf, type ParsedQueryOf } from '@lightdesk/contract';
+import type { SQL } from 'drizzle-orm';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type * as z from 'zod/v4/core';
 import { surfaceOf, SURFACES, type Authenticator, type Caller } from './callers';
@@ -143,6 +144,12 @@ export interface Area {
   authenticators?: Partial<Record<Caller['kind'], Authenticator>>;
   /** Scheduled and queued jobs; the server's job runner runs them (lib/jobs). */
   jobs?: JobDefinition[];
+  /**
+   * Queries answering the keys of stored files the area's rows refer to (one text column each;
+   * a value that is no key, such as a URL, does no harm). A file none of them names is deleted
+   * a while after it was put (lib/storage/sweep.ts).
+   */
+  fileReferences?: SQL[];
   /** Long-lived connections (devices' MQTT), started once the database is migrated, as this member of the servers on the database. */
   start?: (ctx: AppContext, member: ClusterMember) => Promise<Connection>;
   /** With LIGHTDESK_DEMO=1, makes the area's demo data on a start that finds none (after the administration's seed). */

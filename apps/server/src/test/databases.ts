@@ -62,7 +62,7 @@ export const onBothDatabases: Record<string, BothDatabases> = {
     why: 'menus and reference data seeded under an advisory lock',
   },
   'src/modules/system/auth/login.test.ts': {
-    covers: ['src/modules/system/auth/sign-in.ts'],
+    covers: ['src/modules/system/auth/password-guessing.ts'],
     why: 'failed attempts judged one at a time under an advisory lock per client address while wrong passwords arrive at once at two servers',
   },
   'src/modules/system/auth/sms.test.ts': {
@@ -88,6 +88,14 @@ export const onBothDatabases: Record<string, BothDatabases> = {
   'src/modules/device/command/commands.test.ts': {
     covers: ['src/modules/device/command/delivery.ts'],
     why: 'a command moves queued → sent → acknowledged in transactions racing the gateway and the timeout sweep',
+  },
+  'src/modules/release/firmware.test.ts': {
+    covers: ['src/modules/release/firmware/downloads.ts'],
+    why: "a device's download slots claimed by one conditional insert each while its downloads arrive at once at two servers",
+  },
+  'src/lib/storage/sweep.test.ts': {
+    covers: ['src/lib/storage/tracked.ts'],
+    why: "a stored file is recorded and swept under an advisory lock per key, so a put racing the sweep keeps the file's bytes",
   },
 };
 

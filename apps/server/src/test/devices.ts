@@ -1,4 +1,5 @@
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
+import type { Database } from '../db/client';
 import { HttpGateway } from '../modules/device/gateway/http-gateway';
 import { gatewayProductId, registerDevice } from '../modules/device/directory';
 import { storeDevices } from '../modules/store/schema';
@@ -22,4 +23,10 @@ export async function storeWithGateway(t: TestApp, options: { tenantId: number; 
   });
   const gateway = new HttpGateway(t.base, device.productKey, device.deviceName, device.secret, () => t.clock.now().getTime());
   return { ...made, device, gateway, gatewayRow, luminaires: devices.filter((d) => d.kind === 'luminaire') };
+}
+
+/** Makes the database fail the transaction with the given SQLSTATE, as a real refusal or failure reaches the driver. */
+export async function raiseSqlState(tx: Database, code: string): Promise<void> {
+  await tx.execute(sql`select set_config('lightdesk.test_sqlstate', ${code}, true)`);
+  await tx.execute(sql`do $$ begin raise exception 'raised by the test' using errcode = current_setting('lightdesk.test_sqlstate'); end $$`);
 }

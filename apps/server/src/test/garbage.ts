@@ -7,13 +7,16 @@ import type { RouteDef } from '../lib/routes';
  * Malformed requests generated from a route's own zod schemas: for every field of its query,
  * body and path parameters, values of the classes that reach the database if a schema lets
  * them through (integers past 32 bits, NUL and control characters, dates PostgreSQL cannot
- * hold, text past every limit) plus wrong types, empty values and bad paging and sorting. Each
- * probe changes one field of an otherwise valid input, so the answer shows whether that
- * field's schema refused the value.
+ * hold, text past every limit) plus wrong types, empty values, JSON nested thousands of levels
+ * deep and bad paging and sorting; date fields inside objects and lists (`period.date`) get the
+ * date probes too. Each probe changes one field of an otherwise valid input, so the answer shows
+ * whether that field's schema refused the value. Whole bodies are probed as well: no object, no
+ * JSON, text/plain, and a valid body with a field nested thousands of levels deep beside it.
  */
 
 type Where = 'query' | 'body' | 'params';
-type Kind = 'int' | 'number' | 'text' | 'date' | 'choice' | 'array' | 'other';
+/** `date` is a timestamp, `day` a calendar date (`YYYY-MM-DD`). */
+type Kind = 'int' | 'number' | 'text' | 'date' | 'day' | 'choice' | 'array' | 'other';
 
 export interface Probe {
   where: Where;
@@ -41,6 +44,7 @@ function kindOf(schema: z.ZodType): Kind {
   // Whole numbers (ids, counts) and real ones (coordinates, fractions of a picture).
   if (c instanceof z.ZodNumber) return c.format === 'safeint' ? 'int' : 'number';
   if (c instanceof z.ZodISODateTime) return 'date';
+  if (c instanceof z.ZodISODate) return 'day';
   if (c instanceof z.ZodString || c instanceof z.ZodStringFormat) return 'text';
   if (c instanceof z.ZodEnum || c instanceof z.ZodLiteral || c instanceof z.ZodBoolean) return 'choice';
   if (c instanceof z.ZodArray) return 'array';
@@ -135,6 +139,10 @@ interface Value {
 }
 
 const LONG = 'x'.repeat(5000);
+/** Levels of the deeply nested probes: JSON.parse takes them, JSON.stringify and anything else recursive do not. */
+const DEEP = 5000;
+/** Lists in lists, DEEP levels (10 kB, within the sign-in calls' body limit); written by hand, as JSON.stringify overflows. */
+const DEEP_JSON = `${'['.repeat(DEEP)}${']'.repeat(DEEP)}`;
 
 /** Every field gets these, whatever its type: a field must refuse what it cannot store. */
 const ANY_FIELD: Value[] = [
@@ -145,6 +153,7 @@ const ANY_FIELD: Value[] = [
   { label: 'object', json: { nested: [null] }, refusedBy: 'all' },
   { label: 'repeated query key', text: ['1', '2'], refusedBy: ['int', 'number', 'text', 'date', 'choice'] },
   { label: 'null', json: null, refusedBy: [] },
+  { label: `nested ${DEEP} levels`, rawJson: DEEP_JSON, refusedBy: 'all' },
 ];
 
 const BY_KIND: Record<Kind, Value[]> = {
@@ -164,11 +173,22 @@ const BY_KIND: Record<Kind, Value[]> = {
   date: [
     { label: 'year 0000', json: '0000-01-01T00:00:00Z', text: '0000-01-01T00:00:00Z', refusedBy: ['date'] },
     { label: 'year 0000 in UTC', json: '0001-01-01T00:00:00+01:00', text: '0001-01-01T00:00:00+01:00', refusedBy: ['date'] },
+    { label: 'year 10000', json: '10000-01-01T00:00:00Z', text: '10000-01-01T00:00:00Z', refusedBy: ['date'] },
+    { label: 'year +010000', json: '+010000-01-01T00:00:00Z', text: '+010000-01-01T00:00:00Z', refusedBy: ['date'] },
     { label: 'year 10000 in UTC', json: '9999-12-31T23:00:00-05:00', text: '9999-12-31T23:00:00-05:00', refusedBy: ['date'] },
     { label: 'year 300000', json: '+300000-01-01T00:00:00Z', text: '+300000-01-01T00:00:00Z', refusedBy: ['date'] },
     { label: 'month 13', json: '2024-13-01T00:00:00Z', text: '2024-13-01T00:00:00Z', refusedBy: ['date'] },
     { label: 'year 1', json: '0001-01-01T00:00:00Z', text: '0001-01-01T00:00:00Z', refusedBy: [] },
     { label: 'year 9999', json: '9999-12-31T23:59:59Z', text: '9999-12-31T23:59:59Z', refusedBy: [] },
+  ],
+  day: [
+    { label: 'year 0000', json: '0000-01-01', text: '0000-01-01', refusedBy: ['day'] },
+    { label: 'year 10000', json: '10000-01-01', text: '10000-01-01', refusedBy: ['day'] },
+    { label: 'month 13', json: '2024-13-01', text: '2024-13-01', refusedBy: ['day'] },
+    { label: 'February 30', json: '2024-02-30', text: '2024-02-30', refusedBy: ['day'] },
+    { label: 'a timestamp', json: '2024-01-01T00:00:00Z', text: '2024-01-01T00:00:00Z', refusedBy: ['day'] },
+    { label: 'year 1', json: '0001-01-01', text: '0001-01-01', refusedBy: [] },
+    { label: 'year 9999', json: '9999-12-31', text: '9999-12-31', refusedBy: [] },
   ],
   array: [
     { label: '[2^31]', json: [2 ** 31], refusedBy: ['array'] },
@@ -176,7 +196,8 @@ const BY_KIND: Record<Kind, Value[]> = {
     { label: '6000 entries', json: Array.from({ length: 6000 }, () => 1), refusedBy: ['array'] },
     { label: '[null]', json: [null], refusedBy: [] },
   ],
-  text: [],
+  // A text field that takes JSON (a firmware's, a parameter's value) must not choke on deep JSON.
+  text: [{ label: `JSON text nested ${DEEP} levels`, json: DEEP_JSON, refusedBy: [] }],
   choice: [{ label: 'no such choice', json: 'maybe', text: 'maybe', refusedBy: ['choice'] }],
   other: [],
 };
@@ -202,6 +223,32 @@ const WHOLE_BODIES: { label: string; rawBody: string; contentType: string }[] = 
   { label: 'broken JSON', rawBody: '{"a":', contentType: 'application/json' },
   { label: 'form with NUL', rawBody: 'username=a%00b&id=2147483648', contentType: 'application/x-www-form-urlencoded' },
 ];
+
+/** A date field beneath another field: its path (`.date`, `[0].at`) and the outer value holding a given date there. */
+interface DateWithin {
+  path: string;
+  kind: 'date' | 'day';
+  place: (value: unknown) => unknown;
+}
+
+/**
+ * The date fields inside an object field, and with `lists` inside the objects of a list field
+ * (query strings carry no objects in lists), each in an otherwise valid value.
+ */
+function datesWithin(schema: z.ZodType, lists: boolean, depth = 0): DateWithin[] {
+  const c = core(schema);
+  if (depth > 4) return [];
+  if (lists && c instanceof z.ZodArray) {
+    return datesWithin(c.element as z.ZodType, lists, depth + 1).map((d) => ({ ...d, path: `[0]${d.path}`, place: (v) => [d.place(v)] }));
+  }
+  const valid = c instanceof z.ZodObject ? validInput(c) : undefined;
+  if (!valid) return [];
+  return Object.entries((c as z.ZodObject).shape as Record<string, z.ZodType>).flatMap(([name, field]): DateWithin[] => {
+    const kind = kindOf(field);
+    if (kind === 'date' || kind === 'day') return [{ path: `.${name}`, kind, place: (v) => ({ ...valid, [name]: v }) }];
+    return datesWithin(field, lists, depth + 1).map((d) => ({ ...d, path: `.${name}${d.path}`, place: (v) => ({ ...valid, [name]: d.place(v) }) }));
+  });
+}
 
 function fieldsOf(declared: $ZodType | undefined): z.ZodObject | undefined {
   // The contract's schemas are zod's classic kind; routes hold them by zod's core type.
@@ -233,11 +280,36 @@ export function probesOf(route: RouteDef): Probe[] {
           probes.push({ where, field, label: value.label, input: { ...valid, [field]: value.text }, refused });
         }
       }
+      if (where === 'params' || (kind !== 'other' && kind !== 'array')) continue;
+      for (const inner of datesWithin(fieldSchema, where === 'body')) {
+        for (const value of BY_KIND[inner.kind]) {
+          const sent = where === 'body' ? value.json : value.text;
+          const refused = value.refusedBy === 'all' || value.refusedBy.includes(inner.kind);
+          if (sent !== undefined)
+            probes.push({ where, field: `${field}${inner.path}`, label: value.label, input: { ...valid, [field]: inner.place(sent) }, refused });
+        }
+      }
     }
   }
   if (route.method !== 'GET') {
     for (const b of WHOLE_BODIES)
       probes.push({ where: 'body', field: '', label: b.label, input: {}, rawBody: b.rawBody, contentType: b.contentType, refused: false });
+    const valid = validInput(fieldsOf(route.options.body) ?? z.object({})) ?? {};
+    // Only JSON, forms and uploads are read: a route that takes a body refuses one sent as text, by
+    // name. A device's signature covers the bytes of a JSON body, so a device's text is unsigned (401).
+    const refusesText = !!route.options.body && !('device' in route.access);
+    probes.push({
+      where: 'body',
+      field: '',
+      label: 'valid body as text/plain',
+      input: {},
+      rawBody: JSON.stringify(valid),
+      contentType: 'text/plain',
+      refused: refusesText,
+    });
+    // A field no schema declares is dropped, however deep it goes.
+    const beside = JSON.stringify({ ...valid, deep: '\u0001raw' }).replace('"\\u0001raw"', DEEP_JSON);
+    probes.push({ where: 'body', field: '', label: `valid body beside a field nested ${DEEP} levels`, input: {}, rawBody: beside, refused: false });
   }
   if (!route.options.query) {
     // A route that takes no query must ignore one.

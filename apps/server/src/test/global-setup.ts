@@ -5,7 +5,9 @@ import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 import type { TestProject } from 'vitest/node';
 import { openDatabase } from '../db/client';
-import { LocalDiskStorage } from '../lib/storage';
+import type { Database } from '../db/client';
+import { systemClock } from '../lib/clock';
+import { LocalDiskStorage, TrackedStorage } from '../lib/storage';
 import { seedDatabase } from '../modules/system';
 import { TEST_PASSWORD } from './constants';
 
@@ -20,9 +22,9 @@ declare module 'vitest' {
  * The seed's files (the video manual's videos) go to a folder thrown away after the run: test
  * servers each keep files of their own, and no test reads the seeded videos.
  */
-function seedStorage() {
+function seedStorage(db: Database) {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'lightdesk-seed-files-'));
-  return { storage: new LocalDiskStorage(dir), remove: () => fs.rmSync(dir, { recursive: true, force: true }) };
+  return { storage: new TrackedStorage(new LocalDiskStorage(dir), db, systemClock), remove: () => fs.rmSync(dir, { recursive: true, force: true }) };
 }
 
 /**
@@ -40,7 +42,7 @@ export default async function setup(project: TestProject) {
     target.pathname = `/${name}`;
     const database = await openDatabase({ url: target.toString() });
     await database.migrate();
-    const files = seedStorage();
+    const files = seedStorage(database.db);
     await seedDatabase(database.db, { adminPassword: TEST_PASSWORD, demo: true, storage: files.storage });
     files.remove();
     await database.close();
@@ -54,7 +56,7 @@ export default async function setup(project: TestProject) {
   const client = await PGlite.create();
   const database = await openDatabase({ pglite: client });
   await database.migrate();
-  const files = seedStorage();
+  const files = seedStorage(database.db);
   await seedDatabase(database.db, { adminPassword: TEST_PASSWORD, demo: true, storage: files.storage });
   files.remove();
   const dump = await client.dumpDataDir('gzip');

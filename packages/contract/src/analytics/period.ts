@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { CalendarDate } from '../common';
 
 /**
  * The time an analytics screen looks at. Periods are the store's own: a `day` is the store's
@@ -12,7 +13,7 @@ export const PeriodKind = z.enum(PERIOD_KINDS);
 export type PeriodKind = z.infer<typeof PeriodKind>;
 
 /** A calendar date in the store's zone, `YYYY-MM-DD`. */
-export const LocalDate = z.iso.date();
+export const LocalDate = CalendarDate;
 
 export const Period = z.object({
   kind: PeriodKind,

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { DateTime, Id, IdQuery, Int32, ListQuery, pageOf, Text, TextFilter } from '../common';
+import { CalendarDate, DateTime, Id, IdQuery, Int32, ListQuery, pageOf, Text, TextFilter } from '../common';
 import { endpoint } from '../endpoint';
 import type { FileTypeName } from '../file-types';
 
@@ -73,7 +73,7 @@ export const SortOrder = Int32(0, 1_000_000);
 export const PolicyVersion = Text(20)
   .min(1)
   .regex(/^[0-9A-Za-z][0-9A-Za-z.-]*$/, 'must be letters, digits, dots and hyphens (1.0)');
-export const EffectiveDate = z.iso.date();
+export const EffectiveDate = CalendarDate;
 
 /**
  * A language's state: `draft` when never published (or withdrawn), `published` when the public

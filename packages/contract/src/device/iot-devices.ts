@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { DateTime, Id, Int32, ListQuery, QueryBoolean, Text, TextFilter } from '../common';
 import { endpoint } from '../endpoint';
 import { resourceEndpoints } from '../resource';
+import { secret } from '../secret';
 import { NodeType } from './products';
 
 /**
@@ -75,7 +76,7 @@ export type IotDeviceCreate = z.infer<typeof IotDeviceCreate>;
 export const DeviceCredentials = z.object({
   productKey: z.string(),
   deviceName: z.string(),
-  deviceSecret: z.string(),
+  deviceSecret: secret(z.string()),
 });
 export type DeviceCredentials = z.infer<typeof DeviceCredentials>;
 export const IotDeviceCredentials = DeviceCredentials.extend({ id: Id, secretGeneration: z.number().int() });

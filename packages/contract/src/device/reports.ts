@@ -13,6 +13,16 @@ export type ReportKind = (typeof REPORT_KINDS)[number];
 /** Most reports one batch may hold. */
 export const MAX_REPORTS_PER_BATCH = 500;
 
+/**
+ * What a device shadow may hold: flat (a property's value is a string of at most 256 characters,
+ * a number or a boolean, never an object or a list), at most 100 properties a report, and as a
+ * whole at most 256 properties (a thing model names at most 200, plus `firmwareVersion`) in at
+ * most 64 KiB of JSON. A batch that would take the stored shadow past either is refused whole.
+ */
+export const MAX_PROPERTIES_PER_REPORT = 100;
+export const MAX_SHADOW_PROPERTIES = 256;
+export const MAX_SHADOW_BYTES = 64 * 1024;
+
 const Count = (max: number) => z.int().min(0).max(max);
 /** Seconds an interval report covers. */
 const Interval = z.int().min(1).max(86_400);
@@ -40,7 +50,9 @@ export const Report = z.discriminatedUnion('kind', [
     ...common,
     kind: z.literal('properties'),
     firmwareVersion: z.string().max(32).optional(),
-    properties: z.record(z.string().regex(/^[A-Za-z][A-Za-z0-9_]{0,49}$/), PropertyValue).refine((p) => Object.keys(p).length <= 100, 'at most 100 properties'),
+    properties: z
+      .record(z.string().regex(/^[A-Za-z][A-Za-z0-9_]{0,49}$/), PropertyValue)
+      .refine((p) => Object.keys(p).length <= MAX_PROPERTIES_PER_REPORT, `at most ${MAX_PROPERTIES_PER_REPORT} properties`),
   }),
   /** People seen under a luminaire during the interval: one dwell time in milliseconds per person. */
   z.strictObject({ ...common, kind: z.literal('presence'), seconds: Interval, dwellMs: z.array(Count(86_400_000)).max(1000) }),

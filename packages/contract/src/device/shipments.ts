@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { DateFrom, DateTime, DateTo, Id, ListQuery, PageQuery, Text, TextFilter } from '../common';
+import { CalendarDate, DateFrom, DateTime, DateTo, Id, ListQuery, PageQuery, Text, TextFilter } from '../common';
 import { endpoint } from '../endpoint';
 import { resourceEndpoints } from '../resource';
 import { CountryFilter } from '../store/console-stores';
@@ -19,7 +19,7 @@ export const BatchNo = Text(40)
   .min(1)
   .regex(/^[A-Za-z0-9._/-]+$/, 'form.code');
 /** A calendar day, `2026-03-31`. */
-export const ShipDate = z.iso.date();
+export const ShipDate = CalendarDate;
 export const CountryCode = z
   .string()
   .trim()

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { DateTime, Id, IdQuery, ListQuery, QueryBoolean, Text, TextFilter } from '../common';
+import { CalendarDate, DateTime, Id, IdQuery, ListQuery, QueryBoolean, Text, TextFilter } from '../common';
 import { endpoint } from '../endpoint';
 import { resourceEndpoints } from '../resource';
 import { Brand } from '../system/platform-setting';
@@ -51,7 +51,7 @@ export const StoreUrl = Text(500)
   .regex(/^https:\/\/[^\s/]+\.[^\s/]+(\/\S*)?$/, 'form.httpsUrl');
 /** A stored APK: the key the upload answered (its SHA-256). */
 export const FileKey = z.string().regex(/^[0-9a-f]{64}$/, 'must be the key an upload answered');
-export const UploadDate = z.iso.date();
+export const UploadDate = CalendarDate;
 const Content = Text(2000, { lines: true });
 
 export const AppVersionQuery = ListQuery.extend({

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { Mobile, NewPassword, Password } from '../auth';
 import { DateTime, Id, Int32, Text } from '../common';
 import { endpoint } from '../endpoint';
+import { secret } from '../secret';
 import { AreaCode } from '../system/area';
 
 /** App accounts are e-mail addresses compared without case. */
@@ -13,7 +14,7 @@ function exactlyOneAccount(v: z.output<typeof AccountFields>, ctx: z.RefinementC
   if (!v.email === !v.mobile) ctx.addIssue({ code: 'custom', path: ['email'], message: 'give either an e-mail address or a mobile number' });
 }
 
-export const VerificationCode = Text(6).regex(/^[0-9]{6}$/, 'must be 6 digits');
+export const VerificationCode = secret(Text(6).regex(/^[0-9]{6}$/, 'must be 6 digits'));
 export const AppNickname = Text(30).min(1);
 
 export const AppCodeBody = AccountFields.superRefine(exactlyOneAccount);
@@ -61,7 +62,7 @@ export const AppMe = z.object({
 });
 export type AppMe = z.infer<typeof AppMe>;
 
-export const AppLoginResult = z.object({ token: z.string(), expiresAt: DateTime, me: AppMe });
+export const AppLoginResult = z.object({ token: secret(z.string()), expiresAt: DateTime, me: AppMe });
 export type AppLoginResult = z.infer<typeof AppLoginResult>;
 
 export const AppMeUpdate = z.object({ nickname: AppNickname, country: AreaCode });

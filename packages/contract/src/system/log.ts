@@ -9,7 +9,7 @@ import { resourceEndpoints } from '../resource';
  */
 const LogScope = { tenantId: Id.optional() };
 
-export const LoginKind = z.enum(['password', 'sms', 'social', 'logout', 'password-change', 'cancellation']);
+export const LoginKind = z.enum(['password', 'sms', 'social', 'logout', 'password-change', 'cancellation', 'app-password']);
 export type LoginKind = z.infer<typeof LoginKind>;
 
 export const LoginLogQuery = ListQuery.extend({
@@ -57,7 +57,7 @@ export const OperateLog = z.object({
   action: z.string(),
   method: z.string(),
   path: z.string(),
-  /** Query and body as JSON, secrets masked, at most 2000 characters. */
+  /** Path parameters, query and body as their schemas accepted them, as JSON: secret fields masked, at most 2000 characters. */
   params: z.string(),
   resultCode: z.number().int(),
   durationMs: z.number().int(),

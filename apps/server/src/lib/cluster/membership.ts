@@ -6,14 +6,18 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../../db/client';
 import { rowsOf } from '../sql';
 import type { FileStorage } from '../storage';
+import { clusterMembers } from './schema';
 
 /** How often a member renews its row. */
 export const HEARTBEAT_MS = 3000;
 /** A member not heard from for this long is taken as gone: what it held is taken over. */
 export const LEASE_SECONDS = 15;
-/** Rows of members gone this long are removed (with their probe files). */
+/** Rows of members gone this long are removed; the file sweep then deletes their probe files. */
 const FORGET_AFTER = '1 day';
 const FORGET_EVERY_BEATS = 20;
+
+/** The probe files of the members on record: kept from the file sweep while their rows are. */
+export const PROBE_FILES = sql`select ${clusterMembers.storageProbe} from ${clusterMembers}`;
 
 /** The one SQL condition for a member (aliased `m`) whose heartbeat is recent enough. */
 export const LIVE_MEMBER = sql`m.heartbeat_at > now() - make_interval(secs => ${LEASE_SECONDS})`;
@@ -70,12 +74,10 @@ export async function joinCluster(db: Database, options: JoinOptions = {}): Prom
       await register();
       // Forgetting long-gone members is housekeeping: once a minute is plenty.
       if (++beats % FORGET_EVERY_BEATS === 0) {
-        const forgotten = await rowsOf<{ storage_probe: string | null }>(
-          db,
+        await db.execute(
           sql`delete from cluster_members m where m.heartbeat_at < now() - ${FORGET_AFTER}::interval
-              and not exists (select 1 from broker_sessions s where s.holder = m.id) returning storage_probe`,
+              and not exists (select 1 from broker_sessions s where s.holder = m.id)`,
         );
-        for (const row of forgotten) if (row.storage_probe) await options.storage?.delete(row.storage_probe).catch(() => false);
       }
     } catch (err) {
       options.log?.warn({ err }, 'cluster heartbeat failed; retrying');
@@ -111,7 +113,6 @@ export async function joinCluster(db: Database, options: JoinOptions = {}): Prom
       clearInterval(timer);
       await beating;
       await db.execute(sql`delete from cluster_members where id = ${id}`).catch(() => undefined);
-      if (probe) await options.storage?.delete(probe.key).catch(() => false);
     },
   };
 }

@@ -5,29 +5,36 @@ import type { Clock } from '../clock';
 import { FileLinks } from './links';
 import { LocalDiskStorage } from './local-disk';
 import { s3Client, S3Storage } from './s3';
-import type { FileStorage } from './storage';
+import { TrackedStorage } from './tracked';
 
-export { FileLinks, FILE_LINK_PREFIX } from './links';
+export { FileLinks, FILE_LINK_PREFIX, LINK_SIGNATURE, withoutLinkSignature } from './links';
 export { LocalDiskStorage } from './local-disk';
 export { s3Client, S3Storage } from './s3';
 export { fileRoutes, parseRange, sendStoredFile } from './routes';
-export { fileTooLarge, fileTypeNotAllowed, isFileKey, type ByteRange, type FileStorage, type PutRules, type StoredFile } from './storage';
+export { storedFiles } from './schema';
+export { fileTooLarge, fileTypeNotAllowed, isFileKey, type ByteRange, type FileBackend, type FileStorage, type PutRules, type StoredFile } from './storage';
+export { fileSweepJob, UNREFERENCED_FILE_GRACE_MS } from './sweep';
+export { TrackedStorage } from './tracked';
 
 /** The server's files: where they are kept, and signed links to them. */
 export interface Files {
-  storage: FileStorage;
+  storage: TrackedStorage;
   links: FileLinks;
 }
 
-/** Where `STORAGE_URL` says files are kept: local disk under `DATA_DIR/files` unless it names an S3 bucket. */
-export function configuredStorage(config: Config): FileStorage {
+/**
+ * Files where `STORAGE_URL` says (local disk under `DATA_DIR/files` unless it names an S3
+ * bucket), each put recorded in `db`.
+ */
+export function configuredStorage(config: Config, db: Database, clock: Clock): TrackedStorage {
   const { storage } = config;
-  if (storage.kind === 'local') return new LocalDiskStorage(path.join(config.dataDir, 'files'));
-  return new S3Storage(s3Client(storage), { bucket: storage.bucket });
+  const backend =
+    storage.kind === 'local' ? new LocalDiskStorage(path.join(config.dataDir, 'files')) : new S3Storage(s3Client(storage), { bucket: storage.bucket });
+  return new TrackedStorage(backend, db, clock);
 }
 
-/** Files where `STORAGE_URL` says: local disk under `DATA_DIR/files` unless it names an S3 bucket. */
+/** The server's files where `STORAGE_URL` says, and links to them. */
 export const configuredFiles = (config: Config, db: Database, clock: Clock): Files => ({
-  storage: configuredStorage(config),
+  storage: configuredStorage(config, db, clock),
   links: new FileLinks(db, clock),
 });

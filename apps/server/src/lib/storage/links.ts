@@ -2,8 +2,14 @@ import { createHmac, timingSafeEqual } from 'node:crypto';
 import type { Database } from '../../db/client';
 import type { Clock } from '../clock';
 import { signingKey } from '../keys';
+import { decode as decodeQueryText } from '../query-string';
 
 export const FILE_LINK_PREFIX = '/open/files/';
+/**
+ * The query parameter that carries the signature of a signed link, a file's or a firmware
+ * download's: whoever holds its value holds the file, so the request log leaves it out.
+ */
+export const LINK_SIGNATURE = 'signature';
 const KEY_NAME = 'file-links';
 /** Expiry times are rounded up to this step, so one file's link stays the same for a while and browsers can cache it. */
 const EXPIRY_STEP_SECONDS = 3600;
@@ -29,7 +35,7 @@ export class FileLinks {
   async link(fileKey: string, ttlSeconds = 86_400): Promise<string> {
     const now = Math.floor(this.clock.now().getTime() / 1000);
     const expires = Math.ceil((now + ttlSeconds) / EXPIRY_STEP_SECONDS) * EXPIRY_STEP_SECONDS;
-    return `${FILE_LINK_PREFIX}${fileKey}?expires=${expires}&signature=${await this.signature(fileKey, expires)}`;
+    return `${FILE_LINK_PREFIX}${fileKey}?expires=${expires}&${LINK_SIGNATURE}=${await this.signature(fileKey, expires)}`;
   }
 
   /** Seconds the link has left, or null when it is expired, altered or not ours. */
@@ -40,4 +46,19 @@ export class FileLinks {
     const given = Buffer.from(signature);
     return given.length === expected.length && timingSafeEqual(given, expected) ? left : null;
   }
+}
+
+/** A request's path and query as the request log keeps them: every link signature's value hidden. */
+export function withoutLinkSignature(url: string): string {
+  const start = url.indexOf('?');
+  if (start === -1) return url;
+  const pairs = url
+    .slice(start + 1)
+    .split('&')
+    .map((pair) => {
+      const name = pair.split('=', 1)[0]!;
+      // Named as the query parser reads it: percent-decoded, `+` a space, `signature[0]` still the signature.
+      return decodeQueryText(name).split('[', 1)[0] === LINK_SIGNATURE ? `${name}=[hidden]` : pair;
+    });
+  return `${url.slice(0, start)}?${pairs.join('&')}`;
 }

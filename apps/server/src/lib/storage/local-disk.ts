@@ -6,7 +6,7 @@ import path from 'node:path';
 import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { checkUpload } from './intake';
-import { isFileKey, type ByteRange, type FileStorage, type PutRules, type StoredFile } from './storage';
+import { isFileKey, type ByteRange, type FileBackend, type PutRules, type StoredFile } from './storage';
 
 /** Large files go out in pieces of 1 MiB: far fewer writes to the socket than the 64 KiB default. */
 const READ_PIECE_BYTES = 1024 * 1024;
@@ -84,14 +84,14 @@ interface Meta {
  * and type. An upload is written to `.incoming/` first and moved into place only once it has
  * passed every check, so a refused or broken upload never appears as a file.
  */
-export class LocalDiskStorage implements FileStorage {
+export class LocalDiskStorage implements FileBackend {
   constructor(private readonly root: string) {}
 
   private pathOf(key: string) {
     return path.join(this.root, key.slice(0, 2), key);
   }
 
-  async put(source: Readable | AsyncIterable<Uint8Array>, rules: PutRules): Promise<StoredFile> {
+  async put(source: Readable | AsyncIterable<Uint8Array>, rules: PutRules, placing?: (key: string) => Promise<void>): Promise<StoredFile> {
     const incoming = path.join(this.root, '.incoming');
     await fsp.mkdir(incoming, { recursive: true });
     const temporary = path.join(incoming, randomUUID());
@@ -109,6 +109,7 @@ export class LocalDiskStorage implements FileStorage {
         await flusher.close();
       }
       const { sha256, ...meta } = intake.result();
+      await placing?.(sha256);
       const target = this.pathOf(sha256);
       await fsp.mkdir(path.dirname(target), { recursive: true });
       await writeDurably(`${target}.json`, JSON.stringify(meta));

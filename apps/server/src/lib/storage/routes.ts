@@ -3,6 +3,7 @@ import type { Readable } from 'node:stream';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { failure } from '../envelope';
+import { clientHasCurrent } from '../http-cache';
 import { AppError, notFound } from '../errors';
 import { defineRoutes, SENT, type RouteModule } from '../routes';
 import { FILE_LINK_PREFIX, type FileLinks } from './links';
@@ -17,20 +18,39 @@ const LinkQuery = z.object({
 });
 
 /**
- * The one byte range asked for, 'unsatisfiable' for a range outside the file, or undefined to
- * send the whole file (no Range, several ranges, or one we cannot read — HTTP lets a server
- * answer those with the whole representation).
+ * What a Range header asks of a file of `size` bytes (RFC 9110 §14.1.2 and §14.2):
+ * - one byte range: `first-last`, `first-` (to the end) or `-count` (the last bytes);
+ * - 'unsatisfiable' (416) when the header is valid but none of its ranges reaches into the file;
+ * - undefined, to send the whole file: no Range; one that is not valid (another unit, bad syntax,
+ *   a last byte before the first), which HTTP has a server ignore; or several ranges, which a
+ *   server may answer whole. Resuming a download and seeking in a video ask for one range;
+ *   several would need a multipart answer that no client of ours reads.
  */
 export function parseRange(header: string | undefined, size: number): ByteRange | 'unsatisfiable' | undefined {
-  const m = header && /^bytes=(\d*)-(\d*)$/.exec(header.trim());
-  if (!m || (m[1] === '' && m[2] === '')) return undefined;
-  if (m[1] === '') {
-    const suffix = Number(m[2]);
-    return suffix === 0 || size === 0 ? 'unsatisfiable' : { start: Math.max(0, size - suffix), end: size - 1 };
+  const set = header && /^bytes=(.*)$/i.exec(header.trim());
+  if (!set) return undefined;
+  const specs: ({ suffix: number } | { first: number; last: number | undefined })[] = [];
+  // A list may carry whitespace around its commas, and empty elements (RFC 9110 §5.6.1).
+  for (const element of set[1]!.split(',')) {
+    if (element.trim() === '') continue;
+    const m = /^(\d*)-(\d*)$/.exec(element.trim());
+    if (!m || (m[1] === '' && m[2] === '')) return undefined;
+    if (m[1] === '') {
+      specs.push({ suffix: Number(m[2]) });
+      continue;
+    }
+    const first = Number(m[1]);
+    const last = m[2] === '' ? undefined : Number(m[2]);
+    if (last !== undefined && last < first) return undefined;
+    specs.push({ first, last });
   }
-  const start = Number(m[1]);
-  const end = m[2] === '' ? size - 1 : Math.min(Number(m[2]), size - 1);
-  return start >= size || end < start ? 'unsatisfiable' : { start, end };
+  if (specs.length === 0) return undefined;
+  if (!specs.some((spec) => ('suffix' in spec ? spec.suffix > 0 : spec.first < size))) return 'unsatisfiable';
+  // An empty file has no byte to send: its one satisfiable form, a suffix, gets the whole (empty) file.
+  if (specs.length > 1 || size === 0) return undefined;
+  const spec = specs[0]!;
+  if ('suffix' in spec) return { start: Math.max(0, size - spec.suffix), end: size - 1 };
+  return { start: spec.first, end: Math.min(spec.last ?? size - 1, size - 1) };
 }
 
 /**
@@ -50,7 +70,7 @@ export async function sendStoredFile(
 ): Promise<boolean> {
   const etag = `"${file.sha256}"`;
   void reply.headers({ ...headers, etag, 'accept-ranges': 'bytes' });
-  if (req.headers['if-none-match'] === etag) {
+  if (clientHasCurrent(req.headers['if-none-match'], etag)) {
     void reply.code(304).send();
     return true;
   }

@@ -6,7 +6,7 @@ import type * as LibStorage from '@aws-sdk/lib-storage';
 import type { StorageConfig } from '../../config';
 import { loadLater } from '../load-later';
 import { checkUpload } from './intake';
-import { isFileKey, type ByteRange, type FileStorage, type PutRules, type StoredFile } from './storage';
+import { isFileKey, type ByteRange, type FileBackend, type PutRules, type StoredFile } from './storage';
 
 /**
  * The AWS SDK, loaded when a server keeps its files in a bucket: the others (the embedded default)
@@ -47,7 +47,7 @@ const notFound = (e: unknown) => e instanceof sdk().S3ServiceException && e.$met
  * same checks as on local disk; only once it has passed them is it copied to its content key.
  * A refused or broken upload is deleted, its unfinished multipart upload aborted.
  */
-export class S3Storage implements FileStorage {
+export class S3Storage implements FileBackend {
   private readonly bucket: string;
   private readonly partSize: number;
   private readonly queueSize: number;
@@ -65,7 +65,7 @@ export class S3Storage implements FileStorage {
     return `files/${key}`;
   }
 
-  async put(source: Readable | AsyncIterable<Uint8Array>, rules: PutRules): Promise<StoredFile> {
+  async put(source: Readable | AsyncIterable<Uint8Array>, rules: PutRules, placing?: (key: string) => Promise<void>): Promise<StoredFile> {
     // A larger file would need a multipart copy to reach its content key: it is refused as too large instead.
     const intake = checkUpload({ ...rules, maxBytes: Math.min(rules.maxBytes, S3_COPY_LIMIT) });
     const temporary = `incoming/${randomUUID()}`;
@@ -82,6 +82,7 @@ export class S3Storage implements FileStorage {
         throw intake.refusal() ?? e;
       });
       const { sha256, ...file } = intake.result();
+      await placing?.(sha256);
       // The same content may already be there: the copy replaces it with identical bytes.
       await this.client.send(
         new (sdk().CopyObjectCommand)({

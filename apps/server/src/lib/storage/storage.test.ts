@@ -7,7 +7,7 @@ import { ListObjectsV2Command, type S3Client } from '@aws-sdk/client-s3';
 import S3rver from 's3rver';
 import { afterAll, beforeAll, describe, expect, test, vi } from 'vitest';
 import { testApp, type TestApp } from '../../test/test-app';
-import { LocalDiskStorage, parseRange, s3Client, S3Storage, type FileStorage, type StoredFile } from '.';
+import { LocalDiskStorage, parseRange, s3Client, S3Storage, type FileBackend, type StoredFile } from '.';
 
 const PNG_HEAD = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
 
@@ -86,7 +86,7 @@ function recordingClient() {
 
 /** A storage to test and what it keeps: a test says nothing was kept by finding nothing there. */
 interface Subject {
-  storage: FileStorage;
+  storage: FileBackend;
   kept: () => Promise<string[]>;
 }
 const MB = 1024 * 1024;
@@ -110,7 +110,7 @@ const subjects: [string, () => Subject][] = [
 ];
 
 describe.each(subjects)('%s storage', (_name, open) => {
-  let storage: FileStorage;
+  let storage: FileBackend;
   let kept: () => Promise<string[]>;
   beforeAll(() => ({ storage, kept } = open()));
   const rules = { maxBytes: 10 * MB, types: ['png', 'jpg'] as const };
@@ -151,6 +151,20 @@ describe.each(subjects)('%s storage', (_name, open) => {
     await expect(storage.put(big.stream, { ...rules, maxBytes: MB })).rejects.toMatchObject({ key: 'file.too-large', params: { field: 'file', size: 1 } });
     expect(big.pulled.chunks).toBeLessThanOrEqual(18);
     expect(await kept()).toEqual([]);
+  });
+
+  test('put tells its key once the file has passed every check and before it can be found under it; a refused file never', async () => {
+    const source = pngStream(2);
+    const placing: { key: string; found: boolean }[] = [];
+    const stored = await storage.put(source.stream, rules, async (key) => void placing.push({ key, found: !!(await storage.stat(key)) }));
+    expect(placing).toEqual([{ key: stored.key, found: false }]);
+    expect(await storage.stat(stored.key)).not.toBeNull();
+
+    await expect(storage.put(pngStream(64).stream, { ...rules, maxBytes: MB }, async (key) => void placing.push({ key, found: false }))).rejects.toMatchObject({
+      key: 'file.too-large',
+    });
+    expect(placing).toHaveLength(1);
+    await storage.delete(stored.key);
   });
 
   test('keys that are not SHA-256 never reach the store', async () => {

@@ -26,15 +26,22 @@ export interface ByteRange {
 }
 
 /**
- * Where the server keeps files. `put` reads a stream once, never holding the whole file in
- * memory, and refuses what breaks the rules without keeping any of it. Local disk now;
- * object storage implements the same interface.
+ * The server's files as its features use them. `put` reads a stream once, never holding the
+ * whole file in memory, and refuses what breaks the rules without keeping any of it. There is
+ * no delete: one file may back the rows of several features at once (it is kept by content), so
+ * only the sweep, which sees every reference, deletes (tracked.ts).
  */
 export interface FileStorage {
   put(source: Readable | AsyncIterable<Uint8Array>, rules: PutRules): Promise<StoredFile>;
   /** The file, or only the bytes of `range`; null when there is no such file. */
   get(key: string, range?: ByteRange): Promise<(StoredFile & { body: Readable }) | null>;
   stat(key: string): Promise<StoredFile | null>;
+}
+
+/** Where the bytes are kept: local disk, or an S3 bucket. */
+export interface FileBackend extends FileStorage {
+  /** `placing` runs once the file has passed every check, before it is put under its key. */
+  put(source: Readable | AsyncIterable<Uint8Array>, rules: PutRules, placing?: (key: string) => Promise<void>): Promise<StoredFile>;
   /** True when there was a file to delete. */
   delete(key: string): Promise<boolean>;
 }

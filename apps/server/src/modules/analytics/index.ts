@@ -4,6 +4,7 @@
  * the further client (`/api/v2/saas/web/analytics`); and the stores' floor plans on which the app
  * aligns the heatmap sensors. docs/analytics.md explains the figures and how they are kept.
  */
+import { sql } from 'drizzle-orm';
 import type { Area } from '../../lib/routes';
 import { onReportsStored } from '../device';
 import { seedFloorPlanDemo } from './floor-plans/demo';
@@ -12,6 +13,7 @@ import { rollupRetentionJob } from './rollup/retention';
 import { rollUp } from './rollup/rollup';
 import analyticsRoutes from './routes';
 import analyticsStoreRoutes from './stores';
+import { storeFloorPlans } from './schema';
 
 onReportsStored(rollUp);
 
@@ -19,5 +21,6 @@ export const analyticsArea: Area = {
   name: 'analytics',
   routes: [analyticsStoreRoutes, floorPlanRoutes, analyticsRoutes],
   jobs: [rollupRetentionJob],
+  fileReferences: [sql`select ${storeFloorPlans.fileKey} from ${storeFloorPlans}`],
   demo: seedFloorPlanDemo,
 };

@@ -20,7 +20,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import { marked } from 'marked';
 import type { z } from 'zod';
 import type { Database } from '../../db/client';
-import type { FileStorage } from '../../lib/storage';
+import type { TrackedStorage } from '../../lib/storage';
 import { publishLanguage, saveDrafts } from './items';
 import { contentFiles, contentItems, contentSeeds, contentTranslations } from './schema';
 
@@ -187,8 +187,9 @@ export function readSeedFolder(root: string): SeedItem[] {
 }
 
 /** Stores a chapter's video the way an upload is stored: checked by content, kept once per content. */
-async function storeVideo(tx: Pick<Database, 'insert'>, storage: FileStorage, file: string): Promise<string> {
-  const stored = await storage.put(fs.createReadStream(file), { maxBytes: CONTENT_VIDEO_MAX_BYTES, types: CONTENT_VIDEO_TYPES });
+async function storeVideo(tx: Database, storage: TrackedStorage, file: string): Promise<string> {
+  // Recorded in the seed's transaction, which holds PGlite's one connection.
+  const stored = await storage.within(tx).put(fs.createReadStream(file), { maxBytes: CONTENT_VIDEO_MAX_BYTES, types: CONTENT_VIDEO_TYPES });
   await tx
     .insert(contentFiles)
     .values({ key: stored.key, kind: 'video', contentType: stored.contentType, size: stored.size, createdBy: SEEDER })
@@ -197,7 +198,7 @@ async function storeVideo(tx: Pick<Database, 'insert'>, storage: FileStorage, fi
 }
 
 /** A seed item's row, without its languages. */
-async function insertItem(tx: Pick<Database, 'insert'>, storage: FileStorage, item: SeedItem, parentId: number | null): Promise<number> {
+async function insertItem(tx: Database, storage: TrackedStorage, item: SeedItem, parentId: number | null): Promise<number> {
   const videoKey = item.video ? await storeVideo(tx, storage, item.video) : '';
   const [row] = await tx
     .insert(contentItems)
@@ -222,7 +223,7 @@ async function insertItem(tx: Pick<Database, 'insert'>, storage: FileStorage, it
  * content_seeds): what staff edited since stays as it is, and what they deleted is not placed
  * again, nor a question of a deleted category. Servers starting together take turns.
  */
-export async function seedContent(db: Database, storage: FileStorage, root = SEED_FOLDER): Promise<void> {
+export async function seedContent(db: Database, storage: TrackedStorage, root = SEED_FOLDER): Promise<void> {
   const items = readSeedFolder(root);
   await db.transaction(async (tx) => {
     await tx.execute(sql`SELECT pg_advisory_xact_lock(hashtext('lightdesk.content_seed'))`);

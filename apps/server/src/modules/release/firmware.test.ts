@@ -1,21 +1,31 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { firmwareApis, firmwarePromoteApi, otaApi, type FirmwareCreate, type FirmwareUploaded, type OtaOffer } from '@lightdesk/contract';
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, test, vi } from 'vitest';
 import { storeWithGateway } from '../../test/devices';
+import { sweepFiles } from '../../test/files';
 import { tenantIds } from '../../test/stores';
+import { HEARTBEAT_MS } from '../../lib/cluster/membership';
 import { testApp, type ApiClient, type TestApp } from '../../test/test-app';
-import { firmwares } from './firmware/schema';
+import { DOWNLOAD_RETRY_SECONDS, MAX_DOWNLOADS_PER_DEVICE } from './firmware/downloads';
+import { offerFor } from './firmware/ota';
+import { firmwares, otaDownloads } from './firmware/schema';
 
 let t: TestApp;
 let admin: ApiClient;
 let agent: ApiClient;
 beforeAll(async () => {
-  t = await testApp();
+  // A member of the servers on its database, as a started server is: downloads are counted per device across them.
+  t = await testApp({ MQTT_PORT: '0' });
+  await t.connections.start();
   admin = await t.signIn('admin');
   await t.grant('agent', ['firmware:development:query', 'firmware:development:create']);
   agent = await t.signIn('agent');
 });
-afterAll(() => t.close());
+afterAll(async () => {
+  await t.connections.stop();
+  await t.close();
+});
 
 const dev = firmwareApis.development;
 const rel = firmwareApis.release;
@@ -63,14 +73,14 @@ describe('upload', () => {
     expect(await t.ctx.files.storage.stat(res.data.fileKey)).not.toBeNull();
   });
 
-  test('a declared digest that does not match is refused naming the field, and nothing is kept', async () => {
+  test('a declared digest that does not match is refused naming the field, and the file is not kept', async () => {
     const file = image();
     const res = await upload(admin, file, { sha256: sha256(Buffer.from('other')) });
     expect(res.code).toBe(400);
     expect(res.params?.field).toBe('sha256');
-    expect(await t.ctx.files.storage.stat(sha256(file))).toBeNull();
     const res2 = await upload(admin, file, { md5: md5(Buffer.from('other')) });
     expect(res2.params?.field).toBe('md5');
+    await sweepFiles(t);
     expect(await t.ctx.files.storage.stat(sha256(file))).toBeNull();
   });
 
@@ -153,6 +163,7 @@ describe('verification, promotion and the release channel', () => {
     expect(await t.ctx.files.storage.stat(data.fileKey)).not.toBeNull();
     await admin.send(firmwareApis.factory.delete, { id: factoryId });
     await admin.send(rel.delete, { id: releaseId });
+    await sweepFiles(t);
     expect(await t.ctx.files.storage.stat(data.fileKey)).toBeNull();
   });
 });
@@ -263,5 +274,79 @@ describe('device OTA', () => {
     const history = await admin.send(rel.otaHistory, { id: full, device: 'AABB', page: 1, limit: 20 });
     expect(history.data.list).toHaveLength(1);
     expect((await t.ctx.db.select().from(firmwares)).length).toBeGreaterThan(0);
+  });
+});
+
+describe('downloads at once', () => {
+  let b: TestApp;
+  beforeAll(async () => {
+    // Servers behind one load balancer share their files as well as their database.
+    b = await t.sibling({ MQTT_PORT: '0', DATA_DIR: t.ctx.config.dataDir });
+    await b.connections.start();
+    // Large enough that a download nobody reads from cannot end in the sockets' buffers.
+    const { data } = await upload(admin, image(32 * 1024 * 1024));
+    expect((await admin.send(rel.create, firmware(data.fileKey, { firmwareType: 'lumen', verifyRequired: false }))).code).toBe(200);
+  });
+  afterAll(async () => {
+    await b.connections.stop();
+    await b.close();
+  });
+
+  const linkFor = async (device: string) => {
+    const offer = await offerFor(t.ctx, { firmwareType: 'lumen', channel: 'release', module: 'default', currentVersion: '0.0.1' }, { device, storeId: null });
+    if (!offer.update) throw new Error('nothing offered');
+    return offer.url;
+  };
+  const download = (server: TestApp, link: string, range = 'bytes=0-') => fetch(new URL(link, server.base), { headers: { range } });
+  const slotsOf = (device: string) => t.ctx.db.select().from(otaDownloads).where(eq(otaDownloads.device, device));
+
+  test('ten at once for one device, at two servers: two run, the others are refused with 429 and Retry-After until one ends', async () => {
+    const link = await linkFor('ota-device-1');
+    const answers = await Promise.all(Array.from({ length: 10 }, (_, i) => download(i % 2 ? t : b, link)));
+    const running = answers.filter((res) => res.status === 206);
+    const refused = answers.filter((res) => res.status === 429);
+    expect(running).toHaveLength(MAX_DOWNLOADS_PER_DEVICE);
+    expect(refused).toHaveLength(10 - MAX_DOWNLOADS_PER_DEVICE);
+    for (const res of refused) {
+      expect(res.headers.get('retry-after')).toBe(String(DOWNLOAD_RETRY_SECONDS));
+      expect(await res.json()).toEqual({ status: 429, key: 'common.rate-limited', params: { seconds: DOWNLOAD_RETRY_SECONDS } });
+    }
+    // Another device is not held back.
+    const other = await download(b, await linkFor('ota-device-2'));
+    expect(other.status).toBe(206);
+    await other.body!.cancel();
+
+    // The device gives one up: its slot is free again, at either server.
+    await running[0]!.body!.cancel();
+    const again = await vi.waitFor(
+      async () => {
+        const res = await download(b, link);
+        if (res.status !== 206) throw new Error(`answered ${res.status}`);
+        return res;
+      },
+      { timeout: 5000, interval: 50 },
+    );
+    for (const res of [again, ...running.slice(1)]) await res.body!.cancel();
+    await vi.waitFor(async () => expect(await slotsOf('ota-device-1')).toEqual([]), { timeout: 5000, interval: 50 });
+  });
+
+  test('finished downloads free their slots', async () => {
+    const link = await linkFor('ota-device-3');
+    for (let i = 0; i < 2 * MAX_DOWNLOADS_PER_DEVICE + 1; i++) {
+      const res = await download(i % 2 ? t : b, link, 'bytes=0-99');
+      expect(res.status).toBe(206);
+      expect((await res.arrayBuffer()).byteLength).toBe(100);
+    }
+  });
+
+  test('slots held by a server that is gone are taken over at once, and swept within a heartbeat', async () => {
+    const link = await linkFor('ota-device-4');
+    await t.ctx.db
+      .insert(otaDownloads)
+      .values([1, 2].map((slot) => ({ device: 'ota-device-4', slot, holder: 'a-server-gone', downloadId: `gone-${slot}`, startedAt: t.clock.now() })));
+    const res = await download(t, link, 'bytes=0-99');
+    expect(res.status).toBe(206);
+    await res.arrayBuffer();
+    await vi.waitFor(async () => expect(await slotsOf('ota-device-4')).toEqual([]), { timeout: 3 * HEARTBEAT_MS, interval: 100 });
   });
 });

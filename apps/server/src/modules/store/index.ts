@@ -4,6 +4,7 @@
  * settings and app account cancellation. The mobile app creates all of it through the app API
  * (`/open/app`); the console manages it. What other areas may use is exported here.
  */
+import { sql } from 'drizzle-orm';
 import type { Area } from '../../lib/routes';
 import { authenticateAppUser } from './app-auth/app-sessions';
 import appAccountRoutes from './app-auth/routes';
@@ -12,12 +13,14 @@ import appFeedbackRoutes from './feedback/routes';
 import { appAccountPurgeJob } from './app-auth/purge';
 import { consoleRoutes } from './console';
 import { seedStoreDemo } from './demo/demo';
+import { feedback } from './schema';
 
 export const storeArea: Area = {
   name: 'store',
   authenticators: { 'app-user': authenticateAppUser },
   routes: [appAccountRoutes, appStoreRoutes, appFeedbackRoutes, ...consoleRoutes],
   jobs: [appAccountPurgeJob],
+  fileReferences: [sql`select jsonb_array_elements_text(${feedback.images}) from ${feedback}`],
   demo: seedStoreDemo,
 };
 

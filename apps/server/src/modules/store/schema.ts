@@ -80,15 +80,6 @@ export const appVerificationCodes = pgTable(
   (t) => [index('app_verification_codes_target_idx').on(t.target, t.purpose)],
 );
 
-/** Failed app sign-ins by account, for the lock-out after repeated failures. */
-export const appSignInFailures = pgTable('app_sign_in_failures', {
-  /** The lower-case e-mail address or the mobile number tried. */
-  account: text('account').primaryKey(),
-  failures: integer('failures').notNull().default(0),
-  lockedUntil: timestamp('locked_until', { withTimezone: true }),
-  updatedAt: updatedAt(),
-});
-
 /**
  * A store is a mesh network of the app: its luminaires, gateways and sensors. It belongs to a
  * tenant: the platform by default, or the agent an operator assigned it to.

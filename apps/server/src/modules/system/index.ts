@@ -3,6 +3,7 @@
  * parameters, platform settings, areas, agents and agent packages, logs, sessions, jobs.
  * What other areas and the app may use is exported here; nothing else of this folder is.
  */
+import { sql } from 'drizzle-orm';
 import type { Area } from '../../lib/routes';
 import areaRoutes from './area/routes';
 import authRoutes from './auth/routes';
@@ -24,6 +25,7 @@ import avatarRoutes from './user/avatar';
 import { authenticateStaff } from './auth/staff-sessions';
 import { accountPurgeJob } from './auth/account';
 import { logRetentionJob } from './log/retention';
+import { users } from './schema';
 
 export const systemArea: Area = {
   name: 'system',
@@ -48,11 +50,15 @@ export const systemArea: Area = {
     sessionRoutes,
   ],
   jobs: [accountPurgeJob, logRetentionJob],
+  // A staff avatar is a stored file's key or a picture's URL.
+  fileReferences: [sql`select ${users.avatar} from ${users}`],
 };
 
-export { recordOperation } from './log/operate-log';
+export { recordRefusedOperation, startOperation, type ParsedInput } from './log/operate-log';
 export { seedDatabase } from './seed/seed';
 export { sendSms, useSmsSender, type SmsMessage, type SmsSender } from './auth/sms';
+/** The guard against password guessing, which the app's sign-in shares with the console's. */
+export { anonymiseLogins, APP_SIGN_IN, judgePassword, metaOf, recordLogin, throttleAddress, throttleGuessing, type ClientMeta } from './auth/password-guessing';
 export { readPlatformSettings, readSetting, settingSql } from './config/settings';
 export { PLATFORM_TENANT, staffIdOf } from './seed/seed';
 export { staffCancellations } from './auth/cancellations';

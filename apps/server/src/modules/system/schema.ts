@@ -246,7 +246,7 @@ export const loginLog = pgTable(
     tenantId: integer('tenant_id'),
     userId: integer('user_id'),
     username: text('username').notNull(),
-    kind: text('kind', { enum: ['password', 'sms', 'social', 'logout', 'password-change', 'cancellation'] }).notNull(),
+    kind: text('kind', { enum: ['password', 'sms', 'social', 'logout', 'password-change', 'cancellation', 'app-password'] }).notNull(),
     result: text('result').notNull(),
     ip: text('ip').notNull().default(''),
     userAgent: text('user_agent').notNull().default(''),

@@ -1,6 +1,6 @@
 import { ResultCode, type Envelope } from '@lightdesk/contract';
 import { ApiError, HttpStatusError, isEnvelope, NetworkError } from './errors';
-import { endSession, envelopeText, networkFailedText, showError } from './feedback';
+import { endSession, envelopeText, networkFailedText, showBusy, showError } from './feedback';
 import { transport, type Transport, type TransportRequest } from './transport';
 
 type Params = Record<string, unknown>;
@@ -100,7 +100,8 @@ function reject(envelope: Envelope<unknown>, token: string | undefined, options:
     endSession(token);
   } else if (envelope.code !== ResultCode.refusal && !handles.includes(envelope.code)) {
     // 555 is a rule refusal the calling screen words itself, as is any code the call handles: no toast for those.
-    showError(text);
+    if (envelope.code === ResultCode.overloaded) showBusy(text, Number(envelope.params?.seconds ?? 0));
+    else showError(text);
   }
   throw new ApiError(envelope, text);
 }

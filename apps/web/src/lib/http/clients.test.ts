@@ -157,6 +157,21 @@ describe('main client (/api)', () => {
     expect(log).toHaveBeenCalledOnce();
   });
 
+  test('an overloaded server (503) shows one "busy, try again" toast for the wait it names, not one per call', async () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    try {
+      answer(mainClient, { status: 503, headers: { 'retry-after': '10' }, data: envelope(503, { key: 'common.overloaded', params: { seconds: 10 } }) });
+      const errors = await Promise.all([api.get('/a'), api.get('/b'), api.post('/c')].map((call) => call.catch((e: unknown) => e)));
+      expect(errors.map((e) => (e as ApiError).code)).toEqual([503, 503, 503]);
+      expect(toasts).toEqual(['The server is busy, please try again shortly']);
+      vi.setSystemTime(Date.now() + 10_000);
+      await api.get('/d').catch(() => {});
+      expect(toasts).toHaveLength(2);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
   test('an HTTP 500 carrying an envelope follows the envelope rules', async () => {
     answer(mainClient, { status: 500, data: envelope(500, { key: 'common.unexpected', params: { requestId: 'r-1' } }) });
     await api.get('/x').catch(() => {});

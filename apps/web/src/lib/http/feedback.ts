@@ -13,6 +13,18 @@ export const setSessionEndHandler = (fn: SessionEnd) => {
 };
 export const showError = (text: string) => notify.error(text);
 
+let busyUntil = 0;
+/**
+ * An overloaded server refuses every call in flight at once: one "busy, try again" toast for the
+ * wait it asks for (`seconds`, its Retry-After), not one per call.
+ */
+export function showBusy(text: string, seconds: number) {
+  const now = Date.now();
+  if (now < busyUntil) return;
+  busyUntil = now + seconds * 1000;
+  showError(text);
+}
+
 let endedToken: string | undefined;
 /**
  * An envelope 401 ends the session it was sent with — once, however many calls carrying that

@@ -11,7 +11,7 @@ import {
   type FloorPlanSensor,
   type SensorPlacement,
 } from '@lightdesk/contract';
-import { and, asc, eq, ne } from 'drizzle-orm';
+import { and, asc, eq } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import type { AppContext, Session } from '../../../lib/context';
 import { AppError, badInput, notFound, refusal } from '../../../lib/errors';
@@ -85,12 +85,6 @@ const sensorOf = (s: {
   updatedAt: s.updatedAt?.toISOString() ?? null,
 });
 
-/** Deletes a stored plan picture no store's plan shows any more (plans share a file by content). */
-async function forgetPlanFile(ctx: AppContext, fileKey: string) {
-  const [used] = await ctx.db.select({ n: countOf }).from(storeFloorPlans).where(eq(storeFloorPlans.fileKey, fileKey));
-  if (used?.n === 0) await ctx.files.storage.delete(fileKey);
-}
-
 /** Reads a stream's chunks until `limit` bytes (refused beyond it). */
 async function readAll(chunks: AsyncIterator<Buffer>, first: Buffer[], limit: number): Promise<Buffer> {
   const all = [...first];
@@ -150,26 +144,16 @@ export async function uploadFloorPlan(ctx: AppContext, session: Session, storeId
     };
     stored = await ctx.files.storage.put(source(), { maxBytes: FLOOR_PLAN_MAX_BYTES, types: [type] });
     size = rasterSize(type as 'jpg' | 'png' | 'gif', head);
-    if (!size) {
-      await forgetPlanFile(ctx, stored.key);
-      throw unreadable();
-    }
+    if (!size) throw unreadable();
   }
 
   const now = ctx.clock.now();
   const plan = { fileKey: stored.key, contentType: stored.contentType, ...size, uploadedAt: now, uploadedBy: session.userId };
-  const previous = await ctx.db.transaction(async (tx) => {
-    const [old] = await tx
-      .select({ fileKey: storeFloorPlans.fileKey })
-      .from(storeFloorPlans)
-      .where(and(eq(storeFloorPlans.storeId, store.id), ne(storeFloorPlans.fileKey, stored.key)));
-    await tx
-      .insert(storeFloorPlans)
-      .values({ storeId: store.id, tenantId: store.tenantId, ...plan })
-      .onConflictDoUpdate({ target: storeFloorPlans.storeId, set: plan });
-    return old;
-  });
-  if (previous) await forgetPlanFile(ctx, previous.fileKey);
+  // The plan's previous picture is left to the storage sweep: another store's plan may be the same picture.
+  await ctx.db
+    .insert(storeFloorPlans)
+    .values({ storeId: store.id, tenantId: store.tenantId, ...plan })
+    .onConflictDoUpdate({ target: storeFloorPlans.storeId, set: plan });
   return (await floorPlanOf(ctx, store.id))!;
 }
 

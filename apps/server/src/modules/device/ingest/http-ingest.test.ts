@@ -1,14 +1,23 @@
 import type { Report } from '@lightdesk/contract';
 import { and, asc, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { storeWithGateway } from '../../../test/devices';
+import { raiseSqlState, storeWithGateway } from '../../../test/devices';
 import { HttpGateway } from '../gateway/http-gateway';
 import { tenantIds } from '../../../test/stores';
 import { testApp, type TestApp } from '../../../test/test-app';
+import { rowsOf } from '../../../lib/sql';
 import { storeDevices } from '../../store/schema';
+import { platformSettings } from '../../system';
 import { deviceReports, deviceStatusChanges, iotDevices } from '../schema';
 import { offlineSweepJob } from '../status/jobs';
+import { onReportsStored } from './ingest';
 import { markGatewayOffline } from '../status/liveness';
+
+/** A report whose id is `http-sqlstate-{code}-…` meets that SQLSTATE, raised by the database, as it is stored. */
+onReportsStored(async (tx, stored) => {
+  const code = stored.map((r) => /^http-sqlstate-(\w{5})-/.exec(r.report.id)?.[1]).find(Boolean);
+  if (code) await raiseSqlState(tx, code);
+});
 
 let t: TestApp;
 let tenants: Awaited<ReturnType<typeof tenantIds>>;
@@ -90,8 +99,15 @@ describe('HTTP ingest', () => {
       expect(res.status, field).toBe(400);
       expect(((await res.json()) as { params: { field: string } }).params.field, field).toBe(field);
     }
-    const notJson = await s.gateway.request('POST', '/open/iot/report', { reports: [] }, (_h, text) => text.slice(0, -3));
+    // Signed as sent: only a body whose signature holds is read as JSON.
+    const broken = '{"reports": [';
+    const notJson = await fetch(new URL('/open/iot/report', t.base), {
+      method: 'POST',
+      headers: { ...s.gateway.signedHeaders('POST', '/open/iot/report', broken), 'content-type': 'application/json' },
+      body: broken,
+    });
     expect(notJson.status).toBe(400);
+    expect(await notJson.json()).toMatchObject({ params: { field: 'body' } });
     expect(await countReports(s.device.id)).toBe(0);
   });
 
@@ -132,6 +148,69 @@ describe('HTTP ingest', () => {
       properties: Object.fromEntries(Array.from({ length: 10 }, (_, i) => [`p${i}`, 'x'.repeat(250)])),
     }));
     expect((await s.gateway.request('POST', '/open/iot/report', { reports })).status).toBe(413);
+  });
+});
+
+describe('report dates and what the database refuses', () => {
+  const DAY_MS = 86_400_000;
+  const partitions = async () =>
+    (await rowsOf<{ name: string }>(t.ctx.db, sql`select inhrelid::regclass::text as name from pg_inherits where inhparent = 'device_reports'::regclass`))
+      .map((r) => r.name)
+      .sort();
+  const fromNow = (ms: number) => new Date(t.clock.now().getTime() + ms).toISOString();
+  const refusal = async (res: Response) => ({ status: res.status, params: ((await res.json()) as { params: Record<string, string> }).params });
+
+  test('a report dated before the retention period or more than 5 minutes ahead refuses the whole batch, naming it, and makes no partition', async () => {
+    const s = await storeWithGateway(t, { tenantId: tenants.northwind, luminaires: 1 });
+    const before = await partitions();
+    const dates: [string, RegExp][] = [
+      ['0001-01-01T00:00:00Z', /older than the 365 days/],
+      ['9999-12-31T23:59:59Z', /ahead of the server's clock/],
+      ['0000-01-01T00:00:00Z', /older than/],
+      ['0001-01-01T00:30:00+01:00', /older than/], // the year 0 in UTC
+      ['9999-12-31T23:00:00-05:00', /ahead of/], // the year 10000 in UTC
+      [fromNow(-365 * DAY_MS - 60_000), /older than the 365 days/],
+      [fromNow(6 * 60_000), /more than 5 minutes ahead/],
+    ];
+    for (const [date, reason] of dates) {
+      const reports = [0, 1, 2].map(() => ({ id: id(), at: at(), device: s.luminaires[0]!.uuid, kind: 'zone', people: 1 }));
+      const res = await s.gateway.request('POST', '/open/iot/report', {
+        reports: [...reports, { id: id(), at: date, device: s.device.deviceName, kind: 'heartbeat' }],
+      });
+      const { status, params } = await refusal(res);
+      expect(status, date).toBe(400);
+      expect(params.field, date).toBe('reports[3].at');
+      expect(params.reason, date).toMatch(reason);
+    }
+    expect(await countReports(s.device.id)).toBe(0);
+    expect(await partitions()).toEqual(before);
+  });
+
+  test('reports just inside the window are stored, its older edge following the retention setting', async () => {
+    const s = await storeWithGateway(t, { tenantId: tenants.northwind });
+    const heartbeat = (ms: number) => ({ id: id(), at: fromNow(ms), device: s.device.deviceName, kind: 'heartbeat' as const });
+    expect(await s.gateway.report([heartbeat(-365 * DAY_MS + 60_000), heartbeat(4 * 60_000)])).toEqual({ stored: 2, duplicates: 0 });
+
+    await t.ctx.db.update(platformSettings).set({ dataRetentionDays: 30 });
+    try {
+      const res = await s.gateway.request('POST', '/open/iot/report', { reports: [heartbeat(-30 * DAY_MS - 60_000)] });
+      expect(await refusal(res)).toMatchObject({ status: 400, params: { field: 'reports[0].at', reason: expect.stringMatching(/30 days/) as unknown } });
+      expect(await s.gateway.report([heartbeat(-30 * DAY_MS + 60_000)])).toEqual({ stored: 1, duplicates: 0 });
+    } finally {
+      await t.ctx.db.update(platformSettings).set({ dataRetentionDays: 365 });
+    }
+    expect(await countReports(s.device.id)).toBe(3);
+  });
+
+  test('a value the database refuses (a data exception) or an integrity rule it holds is a 400, and nothing is stored', async () => {
+    const s = await storeWithGateway(t, { tenantId: tenants.northwind });
+    for (const code of ['22P05', '23514']) {
+      const res = await s.gateway.request('POST', '/open/iot/report', {
+        reports: [{ id: `http-sqlstate-${code}-${id()}`, at: at(), device: s.device.deviceName, kind: 'heartbeat' }],
+      });
+      expect(await refusal(res)).toMatchObject({ status: 400, params: { field: 'reports', reason: `refused by the database (SQLSTATE ${code})` } });
+    }
+    expect(await countReports(s.device.id)).toBe(0);
   });
 });
 

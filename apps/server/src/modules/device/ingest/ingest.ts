@@ -2,11 +2,11 @@ import type { Report } from '@lightdesk/contract';
 import { sql } from 'drizzle-orm';
 import { arrayOf, rowsOf } from '../../../lib/sql';
 import type { Database } from '../../../db/client';
-import { AppError } from '../../../lib/errors';
-import { ResultCode } from '@lightdesk/contract';
+import { badInput } from '../../../lib/errors';
+import { readPlatformSettings } from '../../system';
 import type { KnownDevice } from '../directory';
 import { markSeen } from '../status/liveness';
-import { ensureReportPartitions, PARTITIONS_LOCK } from './partitions';
+import { ensureReportPartitions, PARTITIONS_LOCK, sqlStateOf } from './partitions';
 
 /** A report as stored: what the analytics' rollups are kept from. */
 export interface StoredReport {
@@ -35,16 +35,55 @@ export interface IngestResult {
   duplicates: number;
 }
 
-const badReport = (index: number, field: string, reason: string) =>
-  new AppError(ResultCode.badInput, 'common.bad-input', { field: `reports[${index}].${field}`, reason });
+const badReport = (index: number, field: string, reason: string) => badInput(`reports[${index}].${field}`, reason);
+
+const DAY_MS = 86_400_000;
+/** How far ahead of the server's clock a report may be dated: a device's clock may run a little fast. */
+export const REPORT_LEAD_MS = 5 * 60_000;
 
 /**
- * The one ingest path of both transports: checks who each report is about, stores the new ones
- * (a message id seen before from this sender is skipped), keeps the devices' live state and runs
- * the hooks — all in one transaction, so a caller acknowledges only what is committed. Reports
- * name the sender itself or a device of the sender's store; anything else refuses the batch.
+ * Refuses a batch holding a report dated outside what the store of raw reports keeps: older than
+ * the platform's retention period, or more than REPORT_LEAD_MS after it was received. Every day a
+ * report names gets a partition of its own, so this runs before any is made.
+ */
+async function refuseOutsideWindow(db: Database, times: number[], receivedAt: Date): Promise<void> {
+  const now = receivedAt.getTime();
+  const latest = now + REPORT_LEAD_MS;
+  // The retention is a day at least, so a batch of the last day (every live one) needs no look-up.
+  const retentionDays = times.some((t) => t < now - DAY_MS) ? (await readPlatformSettings(db)).dataRetentionDays : 1;
+  const earliest = now - retentionDays * DAY_MS;
+  const outside = times.findIndex((t) => !(t >= earliest && t <= latest));
+  if (outside < 0) return;
+  throw badReport(
+    outside,
+    'at',
+    times[outside]! > latest
+      ? `more than ${REPORT_LEAD_MS / 60_000} minutes ahead of the server's clock`
+      : `older than the ${retentionDays} days raw reports are kept`,
+  );
+}
+
+/**
+ * The SQLSTATE of a value the database refused — a data exception (class 22) or an integrity
+ * violation (class 23) — which sending it again meets again; undefined for any other failure
+ * (the database unreachable, a connection lost, a serialization failure), which may pass.
+ */
+export function dataRefusal(error: unknown): string | undefined {
+  const state = sqlStateOf(error);
+  return state && /^2[23]/.test(state) ? state : undefined;
+}
+
+/**
+ * The one ingest path of both transports: checks when and who each report is about, stores the
+ * new ones (a message id seen before from this sender is skipped), keeps the devices' live state
+ * and runs the hooks — all in one transaction, so a caller acknowledges only what is committed.
+ * Reports are dated inside the window the raw reports are kept in, and name the sender itself or
+ * a device of the sender's store; anything else, or a value the database refuses, refuses the
+ * batch as bad input.
  */
 export async function ingestReports(db: Database, sender: KnownDevice, reports: Report[], receivedAt: Date): Promise<IngestResult> {
+  const times = reports.map((r) => Date.parse(r.at));
+  await refuseOutsideWindow(db, times, receivedAt);
   const uuids = [...new Set(reports.map((r) => r.device).filter((d) => d !== sender.deviceName))];
   const subjects = new Map<string, { storeDeviceId: number; kind: string }>();
   if (uuids.length > 0) {
@@ -62,10 +101,9 @@ export async function ingestReports(db: Database, sender: KnownDevice, reports: 
     const unknown = reports.findIndex((r) => r.device !== sender.deviceName && !subjects.has(r.device));
     if (unknown >= 0) throw badReport(unknown, 'device', "not a device of this gateway's store");
   }
-  const times = reports.map((r) => Date.parse(r.at));
   await ensureReportPartitions(db, times);
 
-  return db.transaction(async (tx) => {
+  const storing = db.transaction(async (tx) => {
     await tx.execute(sql`select pg_advisory_xact_lock_shared(${PARTITIONS_LOCK})`);
     const subjectOf = (r: Report) => (r.device === sender.deviceName ? sender.storeDeviceId : subjects.get(r.device)!.storeDeviceId);
     // The batch goes as one array per column, the same statement on both drivers whatever its
@@ -105,5 +143,9 @@ export async function ingestReports(db: Database, sender: KnownDevice, reports: 
     await markSeen(tx, sender, [sender.storeDeviceId, ...reports.map(subjectOf)], stored, receivedAt);
     for (const hook of hooks) await hook(tx, stored, db);
     return { stored: stored.length, duplicates: reports.length - stored.length };
+  });
+  return storing.catch((error: unknown) => {
+    const state = dataRefusal(error);
+    throw state ? badInput('reports', `refused by the database (SQLSTATE ${state})`) : error;
   });
 }

@@ -88,9 +88,14 @@ describe('report retention', () => {
     expect(await runRetention()).toEqual({ reports: 3004 });
     expect(await reportsOf(old)).toBe(0);
     expect(await reportsOf(kept)).toBe(5);
-    // A late report of a dropped day is still taken, and goes at the next run.
-    expect(await old.gateway.report([heartbeat(old, daysAgo(400))])).toEqual({ stored: 1, duplicates: 0 });
-    expect(await runRetention()).toEqual({ reports: 1 });
+    // A late report of a dropped day is refused: nothing makes the day again.
+    expect((await old.gateway.request('POST', '/open/iot/report', { reports: [heartbeat(old, daysAgo(400))] })).status).toBe(400);
+    const [made] = await rowsOf<{ n: number }>(
+      t.ctx.db,
+      sql`select count(*)::int as n from pg_class where relname like ${`%${dayOf(daysAgo(400)).toISOString().slice(0, 10).replaceAll('-', '')}`}`,
+    );
+    expect(made!.n).toBe(0);
+    expect(await runRetention()).toEqual({ reports: 0 });
     expect(await reportsOf(kept)).toBe(5);
   });
 

@@ -78,7 +78,8 @@ const DETACH_TRIES = 10;
 const DETACH_PAUSE_MS = 1000;
 const LOCK_NOT_AVAILABLE = '55P03';
 
-const sqlStateOf = (error: unknown) => {
+/** The SQLSTATE of a database error, however the driver and Drizzle wrapped it. */
+export const sqlStateOf = (error: unknown) => {
   for (let e = error, depth = 0; e instanceof Object && depth < 3; e = (e as { cause?: unknown }).cause, depth++)
     if ('code' in e && typeof e.code === 'string') return e.code;
   return undefined;

@@ -9,7 +9,7 @@ import {
   type Report,
 } from '@lightdesk/contract';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { afterAll, beforeAll, describe, expect, test, vi } from 'vitest';
 import { appUserClient } from '../../../test/app-users';
 import { storeWithGateway } from '../../../test/devices';
 import { makeStore, tenantIds } from '../../../test/stores';
@@ -18,9 +18,10 @@ import { readXlsx } from '../../../test/xlsx';
 import { storeDevices } from '../../store/schema';
 import { users } from '../../system/schema';
 import { onCredentialsChanged } from '../link';
-import { gatewayProductId } from '../directory';
+import { findDevice, gatewayProductId } from '../directory';
 import { HttpGateway } from '../gateway/http-gateway';
-import { iotDevices } from '../schema';
+import { deviceSent } from '../mqtt/up';
+import { deviceReports, iotDevices } from '../schema';
 
 let t: TestApp;
 let admin: ApiClient;
@@ -161,6 +162,102 @@ describe('iot devices', () => {
     expect((await ops.send(iotDeviceApi.setEnabled, { id: made.id, enabled: false })).code).toBe(403);
     expect((await ops.send(iotDeviceApi.delete, { id: made.id })).code).toBe(403);
     expect(((await (await ops.raw('GET', iotDeviceApi.exportExcel.path)).json()) as { code: number }).code).toBe(403);
+  });
+});
+
+describe('the device shadow', () => {
+  const REPORT = '/open/iot/report';
+  /** Properties p{from}…, each with its own number as value unless given one. */
+  const props = (from: number, count: number, value: (i: number) => string | number = (i) => i) =>
+    Object.fromEntries(Array.from({ length: count }, (_, i) => [`p${from + i}`, value(from + i)]));
+  const propertiesReport = (device: string, properties: Record<string, string | number>, firmwareVersion?: string): Report => ({
+    id: `s${++serial}`,
+    at: t.clock.now().toISOString(),
+    device,
+    kind: 'properties',
+    properties,
+    ...(firmwareVersion && { firmwareVersion }),
+  });
+  const shadowOf = async (id: number) => (await admin.send(iotDeviceApi.get, { id })).data.shadow;
+  const reportsOf = async (id: number) => (await t.ctx.db.select().from(deviceReports).where(eq(deviceReports.senderId, id))).length;
+  const refusal = async (res: Response) => ({ status: res.status, ...((await res.json()) as { params: { field: string; reason: string } }) });
+
+  test('holds at most 256 properties: a batch that would take it past them is refused whole, naming the field', async () => {
+    const made = await create(admin);
+    const g = gatewayOf(made);
+    // Six such batches once grew a shadow to 300,000 properties.
+    const flood = Array.from({ length: 500 }, (_, r) => propertiesReport(made.deviceName, props(r * 100, 100)));
+    expect(await refusal(await g.request('POST', REPORT, { reports: flood }))).toMatchObject({
+      status: 400,
+      params: { field: 'properties', reason: 'the device shadow would hold 50000 properties; it holds at most 256' },
+    });
+    expect(await shadowOf(made.id)).toEqual({});
+
+    const report = (properties: Record<string, string | number>, firmwareVersion?: string) =>
+      g.request('POST', REPORT, { reports: [...heartbeat(made.deviceName), propertiesReport(made.deviceName, properties, firmwareVersion)] });
+    expect((await report(props(0, 100))).status).toBe(200);
+    expect((await report(props(100, 100))).status).toBe(200);
+    expect(await refusal(await report(props(200, 57)))).toMatchObject({ status: 400, params: { field: 'properties' } });
+    expect(Object.keys(await shadowOf(made.id))).toHaveLength(200);
+    expect(await reportsOf(made.id)).toBe(4);
+    expect((await report(props(200, 56))).status).toBe(200);
+    // Full, it still takes new values of the properties it holds; the firmware version is one more.
+    expect((await report(props(0, 100, () => 'new'))).status).toBe(200);
+    expect((await report({ p0: 'newer' }, '2.0.0')).status).toBe(400);
+    const shadow = await shadowOf(made.id);
+    expect(Object.keys(shadow)).toHaveLength(256);
+    expect(shadow).toMatchObject({ p0: 'new', p99: 'new', p100: 100, p255: 255 });
+  });
+
+  test('takes at most 64 KiB of JSON, and stays flat', async () => {
+    const made = await create(admin);
+    const g = gatewayOf(made);
+    // 311 bytes of JSON each: a name of 50 characters and a value of 256.
+    const long = (from: number, count: number) =>
+      Object.fromEntries(Array.from({ length: count }, (_, i) => [`p${String(from + i).padStart(49, '0')}`, 'x'.repeat(256)]));
+    const report = (...batch: Record<string, string | number>[]) =>
+      g.request('POST', REPORT, { reports: batch.map((properties) => propertiesReport(made.deviceName, properties)) });
+    expect((await report(long(0, 100), long(100, 100))).status).toBe(200);
+    expect(await refusal(await report(long(200, 11)))).toMatchObject({
+      status: 400,
+      params: { field: 'properties', reason: 'the device shadow would take 65833 bytes of JSON; it takes at most 65536' },
+    });
+    expect((await report({ short: 1 })).status).toBe(200);
+    expect(Object.keys(await shadowOf(made.id))).toHaveLength(201);
+
+    // A report itself: at most 100 properties, each a string of at most 256 characters, a number or a boolean.
+    for (const [properties, field] of [
+      [props(0, 101), 'reports[0].properties'],
+      [{ nested: { deeper: 1 } }, 'reports[0].properties.nested'],
+      [{ list: [1, 2] }, 'reports[0].properties.list'],
+      [{ text: 'x'.repeat(257) }, 'reports[0].properties.text'],
+    ] as const) {
+      const res = await g.request('POST', REPORT, { reports: [{ ...propertiesReport(made.deviceName, {}), properties }] });
+      expect(await refusal(res), field).toMatchObject({ status: 400, params: { field } });
+    }
+  });
+
+  test('batches arriving together cannot overfill it between them', async () => {
+    const made = await create(admin);
+    const g = gatewayOf(made);
+    const batch = (from: number) => ({
+      reports: [propertiesReport(made.deviceName, props(from, 100)), propertiesReport(made.deviceName, props(from + 100, 50))],
+    });
+    const answers = await Promise.all([g.request('POST', REPORT, batch(0)), g.request('POST', REPORT, batch(1000))]);
+    expect(answers.map((res) => res.status).sort()).toEqual([200, 400]);
+    expect(Object.keys(await shadowOf(made.id))).toHaveLength(150);
+  });
+
+  test('over MQTT, a batch that would overfill it is dropped with the reason logged, and nothing of it is kept', async () => {
+    const made = await create(admin);
+    const device = (await findDevice(t.ctx.db, made.productKey, made.deviceName))!;
+    const warn = vi.spyOn(t.ctx.log, 'warn');
+    const batch = { reports: [0, 100, 200].map((from) => propertiesReport(made.deviceName, props(from, 100))) };
+    await deviceSent(t.ctx, device, 'report', Buffer.from(JSON.stringify(batch)));
+    expect(warn).toHaveBeenCalledWith(expect.objectContaining({ reason: expect.stringMatching(/^properties/) as unknown }), 'MQTT message dropped');
+    warn.mockRestore();
+    expect(await shadowOf(made.id)).toEqual({});
+    expect(await reportsOf(made.id)).toBe(0);
   });
 });
 

@@ -4,11 +4,24 @@ import type { AppContext } from '../../../lib/context';
 import { mqttClientId } from '../credentials';
 import { checkMqttSignIn, type KnownDevice } from '../directory';
 import { downTopic, onCredentialsChanged, setDeviceLink, TOPIC_ROOT } from '../link';
+import { InflightBytes } from './inflight';
+import { withPacketLimits } from './packet-size';
+import { SignIns } from './sign-ins';
 import { deviceSent } from './up';
 
 const BAD_USERNAME_OR_PASSWORD = 4;
 const IDENTIFIER_REJECTED = 2;
 const refused = (returnCode: number, message: string): AuthenticateError => Object.assign(new Error(message), { returnCode });
+
+/** A warning at most once a minute: a flood of refused connections must not flood the log too. */
+function warnEveryMinute(warn: () => void): () => void {
+  let last = -Infinity;
+  return () => {
+    if (performance.now() - last < 60_000) return;
+    last = performance.now();
+    warn();
+  };
+}
 
 /**
  * The broker Lightdesk runs itself when no MQTT_URL is set (one server, no broker to install):
@@ -16,13 +29,39 @@ const refused = (returnCode: number, message: string): AuthenticateError => Obje
  * subscribe only under their own `down/`, and what they publish is ingested before the broker
  * acknowledges it — when the database fails, the connection is dropped unacknowledged and the
  * device sends it again. A Last Will (on `up/will`) takes the gateway offline at once; a clean
- * disconnect leaves that to the offline timeout. Answers how to stop it.
+ * disconnect leaves that to the offline timeout. It may face the internet, so what a connection
+ * can make it hold is bounded (`MQTT_*` limits, docs/devices.md#the-built-in-broker). Answers how
+ * to stop it.
  */
 export async function startBroker(ctx: AppContext): Promise<() => Promise<void>> {
+  const limits = ctx.config.mqttLimits;
   const devices = new WeakMap<Client, KnownDevice>();
   const own = (device: KnownDevice) => `${TOPIC_ROOT}/${device.productKey}/${device.deviceName}`;
 
+  const inflight = new InflightBytes(
+    limits.maxInflightBytes,
+    warnEveryMinute(() =>
+      ctx.log.warn(
+        { limit: limits.maxInflightBytes },
+        'MQTT messages being stored have reached MQTT_MAX_INFLIGHT_BYTES: devices wait, their connections unread, until some are stored',
+      ),
+    ),
+  );
+  // A device's messages are stored one at a time, in the order it sent them: the broker hands on
+  // every packet of one read from the socket at once, and one device must not hold more of the
+  // database than another.
+  const lastTurn = new WeakMap<Client, Promise<unknown>>();
+  const inTurn = (client: Client, work: () => Promise<void>) => {
+    const turn = (lastTurn.get(client) ?? Promise.resolve()).then(work);
+    lastTurn.set(
+      client,
+      turn.catch(() => undefined),
+    );
+    return turn;
+  };
+
   const broker = await Aedes.createBroker({
+    connectTimeout: limits.connectTimeoutMs,
     authenticate: (client, username, password, done) => {
       checkMqttSignIn(ctx.db, username, password?.toString('utf8')).then(
         (device) => {
@@ -46,13 +85,17 @@ export async function startBroker(ctx: AppContext): Promise<() => Promise<void>>
       if (!packet.topic.startsWith(prefix)) return done(new Error('a device publishes under its own topics only'));
       // Nothing a device sends is kept for later subscribers.
       packet.retain = false;
-      deviceSent(ctx, device, packet.topic.slice(prefix.length), packet.payload as Buffer).then(
-        () => done(null),
-        (err: unknown) => {
-          ctx.log.error({ err, topic: packet.topic }, 'MQTT message not stored; the device sends it again');
-          done(err as Error);
-        },
-      );
+      const payload = packet.payload as Buffer;
+      // The broker reads nothing more from this connection until `done`: that is the back-pressure.
+      inflight
+        .hold(payload.length, () => inTurn(client, () => deviceSent(ctx, device, packet.topic.slice(prefix.length), payload)))
+        .then(
+          () => done(null),
+          (err: unknown) => {
+            ctx.log.error({ err, topic: packet.topic }, 'MQTT message not stored; the device sends it again');
+            done(err as Error);
+          },
+        );
     },
     authorizeSubscribe: (client, subscription, done) => {
       const device = devices.get(client);
@@ -60,7 +103,37 @@ export async function startBroker(ctx: AppContext): Promise<() => Promise<void>>
     },
   });
 
-  const server = net.createServer((socket) => broker.handle(socket));
+  const signIns = new SignIns(limits.maxSignInsPerAddress);
+  const stopCounting = new WeakMap<Client, () => void>();
+  broker.on('client', (client) => stopCounting.get(client)?.());
+  const tooManySignIns = warnEveryMinute(() =>
+    ctx.log.warn(
+      { limit: limits.maxSignInsPerAddress },
+      'MQTT connections still signing in from one address have reached MQTT_MAX_SIGN_INS_PER_ADDRESS: more are refused',
+    ),
+  );
+  const tooManyConnections = warnEveryMinute(() =>
+    ctx.log.warn({ limit: limits.maxConnections }, 'MQTT connections have reached MQTT_MAX_CONNECTIONS: more are refused'),
+  );
+
+  const server = net.createServer((socket) => {
+    const address = socket.remoteAddress;
+    const signingIn = address === undefined ? null : signIns.admit(address);
+    if (!signingIn) {
+      // No address: the client reset the connection before it was taken.
+      if (address !== undefined) tooManySignIns();
+      socket.destroy();
+      return;
+    }
+    socket.once('close', signingIn);
+    const connection = withPacketLimits(socket, limits.maxPacketBytes, (reason) =>
+      ctx.log.warn({ address, clientId: client.id ?? undefined, reason }, 'MQTT connection closed: a packet over its limit'),
+    );
+    const client = broker.handle(connection);
+    stopCounting.set(client, signingIn);
+  });
+  server.maxConnections = limits.maxConnections;
+  server.on('drop', tooManyConnections);
   const closeBroker = () => new Promise<void>((resolve) => broker.close(() => resolve()));
   const listening = await new Promise<boolean>((resolve, reject) => {
     server.once('error', (err: NodeJS.ErrnoException) => (err.code === 'EADDRINUSE' || err.code === 'EACCES' ? resolve(false) : reject(err)));

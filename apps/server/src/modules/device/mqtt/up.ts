@@ -1,9 +1,9 @@
 import { ReportBatch } from '@lightdesk/contract';
 import type { AppContext } from '../../../lib/context';
-import { AppError } from '../../../lib/errors';
+import { AppError, fieldPath } from '../../../lib/errors';
 import { mqttUsername } from '../credentials';
 import type { KnownDevice } from '../directory';
-import { ingestReports } from '../ingest/ingest';
+import { dataRefusal, ingestReports } from '../ingest/ingest';
 import { deviceMessageHandler, TOPIC_ROOT } from '../link';
 import { markGatewayOffline } from '../status/liveness';
 
@@ -25,9 +25,11 @@ const json = (payload: Buffer): { ok: true; value: unknown } | { ok: false } => 
 /**
  * What a device sent up over MQTT, handled whichever broker carried it. Resolving means the
  * message may be acknowledged: it is committed, or it is one that resending would not fix (not
- * JSON, against the contract, about a device outside the sender's store, of a kind nobody
- * handles) and is dropped with a log line. Throwing (the database failed) leaves it
- * unacknowledged, so the device or the broker sends it again.
+ * JSON, against the contract, dated outside the window the reports are kept in, about a device
+ * outside the sender's store, of a kind nobody handles, holding a value the database refuses) and
+ * is dropped with a log line, so the session goes on to the device's next message. Throwing (the
+ * database is unreachable or failed for the moment) leaves it unacknowledged, so the device or
+ * the broker sends it again.
  */
 export async function deviceSent(ctx: AppContext, device: KnownDevice, kind: string, payload: Buffer): Promise<void> {
   const drop = (reason: string) => ctx.log.warn({ device: mqttUsername(device.productKey, device.deviceName), kind, reason }, 'MQTT message dropped');
@@ -39,17 +41,19 @@ export async function deviceSent(ctx: AppContext, device: KnownDevice, kind: str
   if (kind !== 'report' && !handler) return drop('no such kind of message');
   const body = json(payload);
   if (!body.ok) return drop('not JSON');
-  if (handler) return handler(ctx, device, body.value);
 
-  const batch = ReportBatch.safeParse(body.value);
-  if (!batch.success) {
-    const issue = batch.error.issues[0]!;
-    return drop(`${issue.path.map((p) => (typeof p === 'number' ? `[${p}]` : `.${String(p)}`)).join('')}: ${issue.message}`);
-  }
   try {
+    if (handler) return await handler(ctx, device, body.value);
+    const batch = ReportBatch.safeParse(body.value);
+    if (!batch.success) {
+      const issue = batch.error.issues[0]!;
+      return drop(`${fieldPath(issue.path)}: ${issue.message}`);
+    }
     await ingestReports(ctx.db, device, batch.data.reports, ctx.clock.now());
   } catch (error) {
-    if (error instanceof AppError) return drop(String(error.params.field ?? error.key));
+    if (error instanceof AppError) return drop([error.params.field, error.params.reason ?? error.key].filter(Boolean).join(': '));
+    const state = dataRefusal(error);
+    if (state) return drop(`refused by the database (SQLSTATE ${state})`);
     throw error;
   }
 }

@@ -5,6 +5,7 @@ import type { Database } from '../../../db/client';
 import type { AppContext } from '../../../lib/context';
 import { defineJob } from '../../../lib/jobs';
 import { storeDevices, stores } from '../../store';
+import { readPlatformSettings } from '../../system';
 import { gatewayProductId, registerDevice } from '../directory';
 import { ingestReports, onReportsStored } from '../ingest/ingest';
 import { iotDevices } from '../schema';
@@ -47,16 +48,20 @@ async function play(ctx: AppContext, store: StoreWithGateway, reports: ReturnTyp
 /**
  * The demo stores' history, newest day first so today's figures fill first: hourly reports of
  * every store through the same ingest as live reports. Replaying a day stores nothing twice.
+ * The ingest refuses reports older than the retention period, so the history goes back a day
+ * less than that at most: its oldest hour stays inside however long the job runs.
  */
 export const demoHistoryJob = defineJob<{ days: number }>({
   name: 'device/demo-history',
   timeoutSeconds: 3600,
   run: async ({ ctx, payload, signal }) => {
     const played = await simulatedStores(ctx.db);
+    const { dataRetentionDays } = await readPlatformSettings(ctx.db);
+    const days = Math.min(payload.days, dataRetentionDays - 1);
     const now = ctx.clock.now().getTime();
     const lastHour = Math.floor(now / HOUR_MS) * HOUR_MS;
     let reports = 0;
-    for (let day = 0; day < payload.days; day++) {
+    for (let day = 0; day < days; day++) {
       for (const store of played) {
         const batch = [];
         for (let h = 0; h < 24; h++) {
@@ -68,7 +73,7 @@ export const demoHistoryJob = defineJob<{ days: number }>({
         reports += batch.length;
       }
     }
-    return { reports, days: payload.days };
+    return { reports, days };
   },
 });
 

@@ -3,6 +3,7 @@ import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { testApp, type TestApp } from '../../../test/test-app';
 import { storeDevices } from '../../store/schema';
+import { platformSettings } from '../../system';
 import { deviceReports, iotDevices } from '../schema';
 import { demoGatewaysFile, demoHistoryJob, demoLiveJob } from './demo';
 import { localTime, visitorsPerMinute } from './rhythm';
@@ -64,6 +65,8 @@ describe('the demo devices', () => {
   });
 
   test('history plays through the ingest once, however often it is replayed, and the live minute makes the devices online', async () => {
+    // Half an hour from the turn of an hour, so that both plays end at the same hour.
+    t.clock.setTo(new Date(Math.floor(Date.now() / 3_600_000) * 3_600_000 - 1_800_000));
     await playHistory(1);
     const once = await reports();
     expect(once).toBeGreaterThan(20 * 24);
@@ -76,5 +79,16 @@ describe('the demo devices', () => {
       .from(storeDevices)
       .where(eq(storeDevices.online, true));
     expect(online!.n).toBeGreaterThanOrEqual(19 * 34);
+  });
+
+  test('history stays inside the days the raw reports are kept', async () => {
+    await t.ctx.db.update(platformSettings).set({ dataRetentionDays: 2 });
+    try {
+      expect(await playHistory(5)).toMatchObject({ days: 1 });
+    } finally {
+      await t.ctx.db.update(platformSettings).set({ dataRetentionDays: 365 });
+    }
+    const [oldest] = await t.ctx.db.select({ ms: sql<number>`(extract(epoch from min(${deviceReports.reportedAt})) * 1000)::float8` }).from(deviceReports);
+    expect(oldest!.ms).toBeGreaterThan(t.clock.now().getTime() - 2 * 86_400_000);
   });
 });

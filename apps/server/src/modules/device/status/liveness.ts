@@ -1,5 +1,6 @@
-import type { Report } from '@lightdesk/contract';
+import { MAX_SHADOW_BYTES, MAX_SHADOW_PROPERTIES, type Report } from '@lightdesk/contract';
 import { sql } from 'drizzle-orm';
+import { badInput } from '../../../lib/errors';
 import { rowsOf } from '../../../lib/sql';
 import type { Database } from '../../../db/client';
 import type { KnownDevice } from '../directory';
@@ -22,9 +23,26 @@ interface PropertiesNews {
 }
 
 /**
+ * Refuses news that would take a device's stored shadow past its limits. The shadow is read
+ * under its row's lock, held until the merge commits: batches arriving together are measured one
+ * after another, each against the shadow the other left, so none slips past a total read before
+ * the other was merged.
+ */
+async function refuseOverfullShadow(tx: Database, iotDeviceId: number, news: Record<string, unknown>): Promise<void> {
+  const [row] = await rowsOf<{ shadow: Record<string, unknown> }>(tx, sql`select shadow from iot_devices where id = ${iotDeviceId} for update`);
+  const merged = { ...row?.shadow, ...news };
+  const properties = Object.keys(merged).length;
+  if (properties > MAX_SHADOW_PROPERTIES)
+    throw badInput('properties', `the device shadow would hold ${properties} properties; it holds at most ${MAX_SHADOW_PROPERTIES}`);
+  const bytes = Buffer.byteLength(JSON.stringify(merged));
+  if (bytes > MAX_SHADOW_BYTES) throw badInput('properties', `the device shadow would take ${bytes} bytes of JSON; it takes at most ${MAX_SHADOW_BYTES}`);
+}
+
+/**
  * Keeps the live state of a sender and the store devices its reports named: online now, last
  * seen, the sender's shadow and the devices' firmware versions; records each device that came
- * online, with how long it had been offline.
+ * online, with how long it had been offline. News that would overfill the sender's shadow
+ * refuses the batch (bad input), never a shadow cut short.
  */
 export async function markSeen(tx: Database, sender: KnownDevice, storeDeviceIds: (number | null)[], news: PropertiesNews[], now: Date): Promise<void> {
   const at = now.toISOString();
@@ -36,6 +54,7 @@ export async function markSeen(tx: Database, sender: KnownDevice, storeDeviceIds
     if (storeDeviceId !== null && report.firmwareVersion) firmware.set(storeDeviceId, report.firmwareVersion);
   }
   const hasShadow = Object.keys(shadow).length > 0;
+  if (hasShadow) await refuseOverfullShadow(tx, sender.id, shadow);
   await tx.execute(sql`
     with prev as (
       select id, online, last_online_at, last_seen_at from iot_devices

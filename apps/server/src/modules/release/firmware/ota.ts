@@ -3,14 +3,15 @@ import { otaApi, Text, type FirmwareApi, type FirmwareChannel, type OtaOffer, ty
 import { and, desc, eq, gt, or, sql, type SQL } from 'drizzle-orm';
 import { z } from 'zod';
 import type { AppContext } from '../../../lib/context';
-import { notFound } from '../../../lib/errors';
+import { notFound, Throttled } from '../../../lib/errors';
 import { contains } from '../../../lib/filters';
 import { signingKey } from '../../../lib/keys';
 import { defineRoutes, SENT, type RouteBuilder } from '../../../lib/routes';
 import { countOf, rowsOf } from '../../../lib/sql';
-import { sendStoredFile } from '../../../lib/storage';
+import { LINK_SIGNATURE, sendStoredFile } from '../../../lib/storage';
 import { senderOf } from '../../device';
 import { storeDevices } from '../../store';
+import { claimDownload, DOWNLOAD_RETRY_SECONDS } from './downloads';
 import { firmwares, otaProgress } from './schema';
 import { versionKey } from './version';
 
@@ -40,7 +41,7 @@ const linkSignature = async (ctx: AppContext, firmwareId: number, device: string
 async function downloadLink(ctx: AppContext, firmwareId: number, device: string) {
   const expires = Math.floor(ctx.clock.now().getTime() / 1000) + LINK_SECONDS;
   const signature = await linkSignature(ctx, firmwareId, device, expires);
-  return `/open/ota/download/${firmwareId}?${new URLSearchParams({ device, expires: String(expires), signature }).toString()}`;
+  return `/open/ota/download/${firmwareId}?${new URLSearchParams({ device, expires: String(expires), [LINK_SIGNATURE]: signature }).toString()}`;
 }
 
 /**
@@ -111,15 +112,6 @@ async function askerOf(ctx: AppContext, req: object, luminaire: string | undefin
   return { device: luminaire, storeId: found?.storeId ?? sender.storeId };
 }
 
-/**
- * At most this many downloads run at once per device (per server process). A looping or
- * misbehaving device cannot then open dozens of streams of a 2 GB file and starve the others,
- * while one download still runs at full speed (a bandwidth cap would slow every device even on
- * an idle server). A device refused with 429 resumes later with Range.
- */
-export const MAX_DOWNLOADS_PER_DEVICE = 2;
-const downloading = new Map<string, number>();
-
 const DownloadQuery = z.object({
   device: Text(200).min(1),
   expires: Text(13)
@@ -170,31 +162,27 @@ export const otaDeviceRoutes = defineRoutes((r, ctx) => {
         void reply.code(404).send({ status: 404, key: 'common.not-found' });
         return SENT;
       }
-      const active = downloading.get(query.device) ?? 0;
-      if (active >= MAX_DOWNLOADS_PER_DEVICE) {
-        void reply
-          .code(429)
-          .header('retry-after', '30')
-          .send({ status: 429, key: 'common.rate-limited', params: { seconds: 30 } });
-        return SENT;
+      const download = await claimDownload(ctx, query.device);
+      if (!download) throw new Throttled(429, DOWNLOAD_RETRY_SECONDS);
+      let streaming = false;
+      try {
+        // Firmware goes out as bytes whatever it is, never as a type a browser might act on.
+        const sent = await sendStoredFile(
+          ctx.files.storage,
+          { ...file, contentType: 'application/octet-stream' },
+          req,
+          reply,
+          { 'cache-control': 'private, no-store' },
+          (body) => {
+            streaming = true;
+            // Sent or cut off, the download frees its slot; should the database fail just then, the next heartbeat does.
+            body.once('close', () => void download.end().catch((err: unknown) => ctx.log.warn({ err }, 'OTA download slot left for the heartbeat to free')));
+          },
+        );
+        if (!sent) void reply.code(404).send({ status: 404, key: 'common.not-found' });
+      } finally {
+        if (!streaming) await download.end();
       }
-      // Firmware goes out as bytes whatever it is, never as a type a browser might act on.
-      const sent = await sendStoredFile(
-        ctx.files.storage,
-        { ...file, contentType: 'application/octet-stream' },
-        req,
-        reply,
-        { 'cache-control': 'private, no-store' },
-        (body) => {
-          downloading.set(query.device, active + 1);
-          body.once('close', () => {
-            const now = (downloading.get(query.device) ?? 1) - 1;
-            if (now > 0) downloading.set(query.device, now);
-            else downloading.delete(query.device);
-          });
-        },
-      );
-      if (!sent) void reply.code(404).send({ status: 404, key: 'common.not-found' });
       return SENT;
     },
   );

@@ -14,7 +14,6 @@ import { AppError, notFound, refusal } from '../../../lib/errors';
 import { contains, equals } from '../../../lib/filters';
 import { resourceRoutes, type RowOf } from '../../../lib/resource';
 import { defineRoutes, type RouteBuilder } from '../../../lib/routes';
-import { forgetFirmwareFile } from './files';
 import { otaConsoleRoutes } from './ota';
 import { firmwares } from './schema';
 import { uploadFirmware } from './upload';
@@ -88,7 +87,7 @@ function channelRoutes(r: RouteBuilder, ctx: AppContext, channel: FirmwareChanne
   };
 
   resourceRoutes(r, ctx, {
-    // Deleting also forgets the file when no other package uses it: registered below.
+    // Deleting is registered below: only a package of this channel.
     api: { ...api, delete: undefined },
     table: firmwares,
     id: firmwares.id,
@@ -133,10 +132,6 @@ function channelRoutes(r: RouteBuilder, ctx: AppContext, channel: FirmwareChanne
         .update(firmwares)
         .set({ verifyStatus: verifyStatusOf(values, previous) })
         .where(eq(firmwares.id, id));
-      if (previous.fileKey !== values.fileKey) {
-        const [used] = await tx.select({ id: firmwares.id }).from(firmwares).where(eq(firmwares.fileKey, previous.fileKey)).limit(1);
-        if (!used) await ctx.files.storage.delete(previous.fileKey);
-      }
     },
     excel: {
       file: `firmware-${channel}`,
@@ -162,7 +157,6 @@ function channelRoutes(r: RouteBuilder, ctx: AppContext, channel: FirmwareChanne
   r.endpoint(api.delete, async ({ query }) => {
     const row = await find(query.id);
     await ctx.db.delete(firmwares).where(and(eq(firmwares.id, row.id), inChannel));
-    await forgetFirmwareFile(ctx, row.fileKey);
     return true as const;
   });
 

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { bigint, boolean, index, integer, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { bigint, boolean, index, integer, pgTable, primaryKey, serial, smallint, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 
 /**
  * A firmware package of one channel. The same file (by content, `file_key` = its SHA-256) may
@@ -73,4 +73,25 @@ export const otaProgress = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index('ota_progress_firmware_idx').on(t.firmwareId, t.device, t.id)],
+);
+
+/**
+ * Firmware downloads in flight, a row for each of a device's few slots (MAX_DOWNLOADS_PER_DEVICE),
+ * held by the server sending it. A row whose holder is no longer a live cluster member belongs to
+ * nobody: it is taken over or deleted. Meant to be UNLOGGED: after a database crash the downloads
+ * in flight are simply forgotten.
+ */
+export const otaDownloads = pgTable(
+  'ota_downloads',
+  {
+    /** As the download link names it: `productKey/deviceName`, or a luminaire's uuid. */
+    device: text('device').notNull(),
+    slot: smallint('slot').notNull(),
+    /** The cluster member sending it. */
+    holder: text('holder').notNull(),
+    /** Random for each download: ending one frees its own slot, never one taken over meanwhile. */
+    downloadId: text('download_id').notNull(),
+    startedAt: timestamp('started_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.device, t.slot] })],
 );

@@ -1,18 +1,19 @@
 import { appAccountApi, appStoreApi, appUserStatusUpdate } from '@lightdesk/contract';
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { ApiClient, testApp, type TestApp } from '../../../test/test-app';
 import { appStore, captureSms, testInstall } from '../../../test/app-users';
 import { jobRuns } from '../../../lib/jobs';
 import { appCancellationRequests, appSessions, appUsers, appVerificationCodes, feedback, mailOutbox, mobileDevices, storeMembers, stores } from '../schema';
-import { platformSettings } from '../../system/schema';
-import { LOCK_AFTER_FAILURES, LOCK_SECONDS } from './account';
+import { loginLog, platformSettings } from '../../system/schema';
+import { FIRST_DELAY_SECONDS } from '../../system/auth/password-guessing';
 
 let t: TestApp;
 let sms: ReturnType<typeof captureSms>;
 beforeAll(async () => {
-  t = await testApp();
+  // Trusting the test client as a proxy lets it name the client address (X-Forwarded-For).
+  t = await testApp({ TRUSTED_PROXY: '127.0.0.1' });
   sms = captureSms(t);
 });
 afterAll(() => t.close());
@@ -106,16 +107,6 @@ describe('sign-in', () => {
     expect(phones).toMatchObject([{ installId: 'phone-a', platform: 'android', model: 'Pixel 8', appVersion: '2.5.0' }]);
   });
 
-  test('repeated failures lock the account for a while; an unknown account is answered alike', async () => {
-    await register({ mobile: '+4915100000020' });
-    for (const mobile of ['+4915100000020', '+4915100000099']) {
-      for (let i = 0; i < LOCK_AFTER_FAILURES; i++) expect((await login({ mobile }, 'wrong password')).key).toBe('auth.bad-credentials');
-      expect(await login({ mobile }, mobile === '+4915100000020' ? PASSWORD : 'anything')).toMatchObject({ code: 429, key: 'auth.throttled' });
-    }
-    t.clock.advance(LOCK_SECONDS);
-    expect((await login({ mobile: '+4915100000020' })).code).toBe(200);
-  });
-
   test('logout ends only this session', async () => {
     await register({ mobile: '+4915100000030' });
     const a = new ApiClient(t.base, (await login({ mobile: '+4915100000030' })).data.token);
@@ -123,6 +114,59 @@ describe('sign-in', () => {
     expect((await a.send(appAccountApi.logout)).code).toBe(200);
     expect((await a.send(appAccountApi.me)).code).toBe(401);
     expect((await b.send(appAccountApi.me)).code).toBe(200);
+  });
+});
+
+describe('password guessing', () => {
+  const MAX_FAILURES = 5; // the seeded security.login.max-failures
+  const loginFrom = (address: string, account: { mobile: string }, password = PASSWORD) =>
+    t.api.withHeaders({ 'x-forwarded-for': address }).send(appAccountApi.login, { ...account, password, ...testInstall() });
+
+  test('wrong passwords from one address never stop the owner at another; the guesser waits a growing delay', async () => {
+    const owner = { mobile: '+4915100000020' };
+    await register(owner);
+    for (let i = 0; i < MAX_FAILURES; i++) expect((await loginFrom('203.0.113.30', owner, 'wrong password')).key).toBe('auth.bad-credentials');
+    // The guesser is made to wait, even with the right password, and told for how long.
+    expect(await loginFrom('203.0.113.30', owner)).toMatchObject({ code: 429, key: 'auth.throttled', params: { seconds: FIRST_DELAY_SECONDS } });
+    expect((await loginFrom('198.51.100.30', owner)).code).toBe(200);
+    t.clock.advance(FIRST_DELAY_SECONDS);
+    expect((await loginFrom('203.0.113.30', owner, 'wrong password')).key).toBe('auth.bad-credentials');
+    expect(await loginFrom('203.0.113.30', owner, 'wrong password')).toMatchObject({ code: 429, params: { seconds: 2 * FIRST_DELAY_SECONDS } });
+    // A success from the guessing address itself starts its count afresh.
+    t.clock.advance(2 * FIRST_DELAY_SECONDS);
+    expect((await loginFrom('203.0.113.30', owner)).code).toBe(200);
+    expect((await loginFrom('203.0.113.30', owner, 'wrong password')).key).toBe('auth.bad-credentials');
+  });
+
+  test('an unknown account gets the same answers as a known one', async () => {
+    for (let i = 0; i < MAX_FAILURES; i++)
+      expect((await loginFrom('203.0.113.31', { mobile: '+4915100000098' }, 'wrong password')).key).toBe('auth.bad-credentials');
+    expect(await loginFrom('203.0.113.31', { mobile: '+4915100000098' })).toMatchObject({ code: 429, params: { seconds: FIRST_DELAY_SECONDS } });
+  });
+
+  test('withdrawing a cancellation counts as a guess at the same account', async () => {
+    const owner = { mobile: '+4915100000021' };
+    await register(owner);
+    const withdraw = (password: string) =>
+      t.api.withHeaders({ 'x-forwarded-for': '203.0.113.32' }).send(appAccountApi.withdrawCancellation, { ...owner, password });
+    for (let i = 0; i < MAX_FAILURES; i++) expect((await withdraw('wrong password')).key).toBe('auth.bad-credentials');
+    expect(await withdraw(PASSWORD)).toMatchObject({ code: 429, key: 'auth.throttled' });
+    expect(await loginFrom('203.0.113.32', owner)).toMatchObject({ code: 429, key: 'auth.throttled' });
+  });
+
+  test('of 15 wrong passwords sent at once for one account, 5 reach the password check and the rest wait', async () => {
+    const owner = { mobile: '+4915100000022' };
+    await register(owner);
+    const answers = await Promise.all(Array.from({ length: 15 }, () => loginFrom('203.0.113.33', owner, 'wrong password')));
+    const keys = answers.reduce<Record<string, number>>((n, a) => ({ ...n, [a.key!]: (n[a.key!] ?? 0) + 1 }), {});
+    expect(keys).toEqual({ 'auth.bad-credentials': MAX_FAILURES, 'auth.throttled': 15 - MAX_FAILURES });
+    const checked = await t.ctx.db
+      .select()
+      .from(loginLog)
+      .where(and(eq(loginLog.ip, '203.0.113.33'), eq(loginLog.result, 'bad-credentials')));
+    expect(checked).toHaveLength(MAX_FAILURES);
+    expect(checked[0]).toMatchObject({ kind: 'app-password', username: owner.mobile, userId: null, tenantId: null });
+    expect((await loginFrom('198.51.100.33', owner)).code).toBe(200);
   });
 });
 
@@ -162,6 +206,14 @@ describe('cancellation', () => {
     expect(row!.purgedAt).not.toBeNull();
     expect(await t.ctx.db.select().from(appSessions).where(eq(appSessions.appUserId, id))).toEqual([]);
     expect(await t.ctx.db.select().from(mobileDevices).where(eq(mobileDevices.appUserId, id))).toEqual([]);
+    // The sign-ins stay in the login log, no longer saying whose they were, from where or on what.
+    expect(await t.ctx.db.select().from(loginLog).where(eq(loginLog.username, '+4915100000050'))).toEqual([]);
+    const signIns = await t.ctx.db
+      .select()
+      .from(loginLog)
+      .where(eq(loginLog.username, `cancelled-app-user-${id}`));
+    expect(signIns.length).toBeGreaterThan(0);
+    expect(signIns.every((row) => row.ip === '' && row.userAgent === '')).toBe(true);
     expect((await t.ctx.db.select().from(feedback).where(eq(feedback.appUserId, id)))[0]).toMatchObject({ contactEmail: '', content: 'Bye' });
     const [storeRow] = await t.ctx.db.select().from(stores).where(eq(stores.meshId, store.meshId));
     expect(await t.ctx.db.select().from(storeMembers).where(eq(storeMembers.storeId, storeRow!.id))).toMatchObject([{ appUserId: heirId, role: 'admin' }]);

@@ -11,29 +11,34 @@ import {
 import { and, desc, eq, gt, isNull } from 'drizzle-orm';
 import { addSeconds } from '../../../lib/clock';
 import type { AppContext } from '../../../lib/context';
-import { AppError, badInput, notFound, refusal, tooMany } from '../../../lib/errors';
+import { AppError, badInput, notFound, refusal } from '../../../lib/errors';
 import { dummyPasswordHash, hashPassword, randomDigits, verifyPassword } from '../../../lib/secrets';
-import { areas, readPlatformSettings, readSetting, sendSms } from '../../system';
+import {
+  APP_SIGN_IN,
+  areas,
+  judgePassword,
+  readPlatformSettings,
+  readSetting,
+  recordLogin,
+  sendSms,
+  throttleAddress,
+  throttleGuessing,
+  type ClientMeta,
+} from '../../system';
 import { effectiveFeatures } from '../features';
 import { sendMail } from '../mail';
-import { appCancellationRequests, appSignInFailures, appUsers, appVerificationCodes, mobileDevices } from '../schema';
+import { appCancellationRequests, appUsers, appVerificationCodes, mobileDevices } from '../schema';
 import { createAppSession, revokeAppSessions } from './app-sessions';
 
 export const CODE_TTL_SECONDS = 10 * 60;
 export const CODE_MAX_TRIES = 5;
 export const CODE_RESEND_SECONDS = 60;
-/** Failed sign-ins of one account before it is locked, and for how long. */
-export const LOCK_AFTER_FAILURES = 5;
-export const LOCK_SECONDS = 15 * 60;
-
-export interface ClientMeta {
-  ip: string;
-  userAgent: string;
-}
 
 type AccountName = { email?: string; mobile?: string };
 const accountOf = (a: AccountName) => (a.email ? { channel: 'email' as const, target: a.email } : { channel: 'sms' as const, target: a.mobile! });
 const userWhere = (a: AccountName) => (a.email ? eq(appUsers.email, a.email) : eq(appUsers.mobile, a.mobile!));
+/** An app sign-in as the login log keeps it: named by the e-mail address or mobile number tried. */
+const signInOf = (a: AccountName) => ({ kind: APP_SIGN_IN, username: accountOf(a).target });
 
 /**
  * Sends a registration code. Every address gets the same answer after the same hashing work; a
@@ -136,44 +141,31 @@ export async function createAppUser(ctx: AppContext, body: Omit<AppRegisterBody,
 }
 
 /**
- * Signs in with a password. An unknown account costs the same hashing, gets the same refusal
- * and is locked alike after repeated failures, so the answers tell nobody which accounts exist.
+ * The account the address and password name. Guessing is held back as at the console's sign-in:
+ * per client address and per account at that address, with growing delays, so nobody can lock
+ * the owner out from elsewhere. The app shows no captcha, so the delays alone hold a guesser
+ * (docs/stores.md). An unknown account costs the same hashing and gets the same answers, so they
+ * tell nobody which accounts exist.
  */
-/**
- * The account the address and password name. An unknown account costs the same hashing, gets the
- * same refusal and is locked alike after repeated failures, so the answers tell nobody which
- * accounts exist.
- */
-async function provenAccount(ctx: AppContext, body: AccountName & { password: string }) {
-  const { target } = accountOf(body);
-  const now = ctx.clock.now();
-  const [failures] = await ctx.db.select().from(appSignInFailures).where(eq(appSignInFailures.account, target));
-  if (failures?.lockedUntil && failures.lockedUntil > now) {
-    throw tooMany('auth.throttled', { seconds: Math.ceil((failures.lockedUntil.getTime() - now.getTime()) / 1000) });
-  }
+async function provenAccount(ctx: AppContext, body: AccountName & { password: string }, meta: ClientMeta) {
+  const guess = signInOf(body);
+  await throttleAddress(ctx, meta);
+  await throttleGuessing(ctx, guess.username, guess, meta);
   const [user] = await ctx.db.select().from(appUsers).where(userWhere(body));
-  const right = await verifyPassword(user?.passwordHash ?? (await dummyPasswordHash), body.password);
-  if (!user || !right) {
-    const count = (failures?.failures ?? 0) + 1;
-    const lockedUntil = count >= LOCK_AFTER_FAILURES ? addSeconds(now, LOCK_SECONDS) : null;
-    await ctx.db
-      .insert(appSignInFailures)
-      .values({ account: target, failures: count >= LOCK_AFTER_FAILURES ? 0 : count, lockedUntil, updatedAt: now })
-      .onConflictDoUpdate({
-        target: appSignInFailures.account,
-        set: { failures: count >= LOCK_AFTER_FAILURES ? 0 : count, lockedUntil, updatedAt: now },
-      });
-    throw new AppError(ResultCode.badInput, 'auth.bad-credentials', { field: 'password' });
-  }
-  if (failures) await ctx.db.delete(appSignInFailures).where(eq(appSignInFailures.account, target));
+  const right = await judgePassword(ctx, user?.passwordHash, body.password, guess, meta);
+  if (!right || !user) throw new AppError(ResultCode.badInput, 'auth.bad-credentials', { field: 'password' });
   return user;
 }
 
 /** Signs in with a password and registers the install as the person's mobile device. */
 export async function login(ctx: AppContext, body: AppLoginBody, meta: ClientMeta) {
-  const user = await provenAccount(ctx, body);
+  const user = await provenAccount(ctx, body, meta);
   const now = ctx.clock.now();
-  if (user.status !== 0) throw new AppError(ResultCode.forbidden, (await pendingCancellation(ctx, user.id)) ? 'app.cancellation-pending' : 'auth.disabled');
+  const entry = signInOf(body);
+  if (user.status !== 0) {
+    await recordLogin(ctx, { ...entry, result: 'disabled' }, meta);
+    throw new AppError(ResultCode.forbidden, (await pendingCancellation(ctx, user.id)) ? 'app.cancellation-pending' : 'auth.disabled');
+  }
   const { installId, platform, model, osVersion, appVersion, pushId } = body;
   const install = { installId, platform, model, osVersion, appVersion, pushId };
   const session = await ctx.db.transaction(async (tx) => {
@@ -192,6 +184,8 @@ export async function login(ctx: AppContext, body: AppLoginBody, meta: ClientMet
           lastActiveAt: now,
         },
       });
+    // A success from this address starts the count of failures afresh.
+    await recordLogin({ ...ctx, db: tx }, { ...entry, result: 'success' }, meta);
     return createAppSession({ ...ctx, db: tx }, user.id, meta);
   });
   return { token: session.token, expiresAt: session.expiresAt.toISOString(), me: await readMe(ctx, user.id) };
@@ -240,8 +234,8 @@ async function pendingCancellation(ctx: AppContext, appUserId: number) {
 }
 
 /** Takes a cancellation back within the grace period: the account is enabled again and kept. */
-export async function withdrawCancellation(ctx: AppContext, body: AppWithdrawBody) {
-  const user = await provenAccount(ctx, body);
+export async function withdrawCancellation(ctx: AppContext, body: AppWithdrawBody, meta: ClientMeta) {
+  const user = await provenAccount(ctx, body, meta);
   const request = await pendingCancellation(ctx, user.id);
   if (!request) throw refusal('app.no-cancellation');
   const now = ctx.clock.now();

@@ -1,10 +1,10 @@
 import { and, asc, eq, inArray, isNull, lte, ne } from 'drizzle-orm';
 import type { AppContext } from '../../../lib/context';
 import { defineJob } from '../../../lib/jobs';
+import { anonymiseLogins, APP_SIGN_IN } from '../../system';
 import {
   appCancellationRequests,
   appSessions,
-  appSignInFailures,
   appUsers,
   appUserSettings,
   appVerificationCodes,
@@ -73,7 +73,7 @@ export async function purgeCancelledAppUsers(ctx: AppContext, signal?: AbortSign
       const addresses = [person.email, person.mobile].filter(Boolean);
       if (addresses.length) {
         await tx.delete(appVerificationCodes).where(inArray(appVerificationCodes.target, addresses));
-        await tx.delete(appSignInFailures).where(inArray(appSignInFailures.account, addresses));
+        await anonymiseLogins(tx, APP_SIGN_IN, addresses, `cancelled-app-user-${person.appUserId}`);
       }
       if (person.email) await tx.delete(mailOutbox).where(eq(mailOutbox.to, person.email));
       await tx.update(appCancellationRequests).set({ reason: '', purgedAt: now }).where(eq(appCancellationRequests.id, person.requestId));

@@ -1,10 +1,8 @@
 import { appAccountApi } from '@lightdesk/contract';
-import type { FastifyRequest } from 'fastify';
 import { defineRoutes } from '../../../lib/routes';
+import { metaOf } from '../../system';
 import { appUserOf, revokeAppSessions } from './app-sessions';
 import { cancelAccount, login, readMe, register, sendRegistrationCode, updateMe, withdrawCancellation } from './account';
-
-const metaOf = (req: FastifyRequest) => ({ ip: req.ip, userAgent: String(req.headers['user-agent'] ?? '') });
 
 /** The app's own account: registration, sign-in, the person's details and cancellation. */
 export default defineRoutes((r, ctx) => {
@@ -20,8 +18,8 @@ export default defineRoutes((r, ctx) => {
   });
   r.endpoint(appAccountApi.me, ({ caller }) => readMe(ctx, appUserOf(caller).appUserId));
   r.endpoint(appAccountApi.updateMe, ({ caller, body }) => updateMe(ctx, appUserOf(caller).appUserId, body));
-  r.endpoint(appAccountApi.withdrawCancellation, async ({ body }) => {
-    await withdrawCancellation(ctx, body);
+  r.endpoint(appAccountApi.withdrawCancellation, async ({ body, req }) => {
+    await withdrawCancellation(ctx, body, metaOf(req));
     return true as const;
   });
   r.endpoint(appAccountApi.cancel, async ({ caller, body }) => {

@@ -157,7 +157,8 @@ export async function seedStoreDemo(base: AppContext): Promise<void> {
       .from(appUsers)
       .where(eq(appUsers.email, emailOf(1)));
     if (done) return;
-    await makeDemo({ ...base, db });
+    // Pictures are recorded in this transaction, which holds PGlite's one connection.
+    await makeDemo({ ...base, db, files: { ...base.files, storage: base.files.storage.within(db) } });
   });
 }
 

@@ -1,5 +1,5 @@
 import { appFeedbackApi, FEEDBACK_IMAGE_TYPES, FEEDBACK_MAX_IMAGES, FeedbackFields, type AppFeedback } from '@lightdesk/contract';
-import { desc, eq, sql } from 'drizzle-orm';
+import { desc, eq } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import * as z from 'zod/v4/core';
 import type { AppContext } from '../../../lib/context';
@@ -13,45 +13,30 @@ import { feedback } from '../schema';
 /** How long the picture links in an answer last; the app asks again for fresh ones. */
 const IMAGE_LINK_SECONDS = 86_400;
 
-/** Deletes stored pictures no feedback shows (files are kept by content: the same picture may be in another's feedback). */
-async function forgetImages(ctx: AppContext, keys: string[]) {
-  for (const key of keys) {
-    const [shown] = await ctx.db
-      .select({ n: countOf })
-      .from(feedback)
-      .where(sql`${feedback.images} @> ${JSON.stringify([key])}::jsonb`);
-    if (shown?.n === 0) await ctx.files.storage.delete(key);
-  }
-}
-
 /**
  * Feedback from the app: the text fields and up to four pictures in one multipart upload. The
- * pictures are checked by content as they stream to storage; if anything is refused, the ones
- * already stored are forgotten again.
+ * pictures are checked by content as they stream to storage. If anything is refused, the ones
+ * already stored are left to the storage sweep: the same bytes may be a picture someone else
+ * shows, so a refused request deletes nothing.
  */
 async function receive(ctx: AppContext, appUserId: number, req: FastifyRequest) {
   if (!req.isMultipart()) throw badInput('content', 'send the feedback as multipart/form-data');
   const maxBytes = (await readSetting(ctx.db, 'upload.max-size-mb')) * 1024 * 1024;
   const fields: Record<string, string> = {};
   const images: string[] = [];
-  try {
-    // One file over the limit is let through to be refused by name rather than by the parser.
-    for await (const part of req.parts({ limits: { files: FEEDBACK_MAX_IMAGES + 1, fileSize: maxBytes + 1 } })) {
-      if (part.type === 'field') {
-        fields[part.fieldname] = String(part.value);
-        continue;
-      }
-      if (part.fieldname !== 'images') throw badInput(part.fieldname, 'is not a field of feedback');
-      if (images.length === FEEDBACK_MAX_IMAGES) throw badInput('images', `at most ${FEEDBACK_MAX_IMAGES} pictures`);
-      images.push((await ctx.files.storage.put(part.file, { maxBytes, types: FEEDBACK_IMAGE_TYPES })).key);
+  // One file over the limit is let through to be refused by name rather than by the parser.
+  for await (const part of req.parts({ limits: { files: FEEDBACK_MAX_IMAGES + 1, fileSize: maxBytes + 1 } })) {
+    if (part.type === 'field') {
+      fields[part.fieldname] = String(part.value);
+      continue;
     }
-    const parsed = z.safeParse(FeedbackFields, fields);
-    if (!parsed.success) throw fromZodError(parsed.error, 'body');
-    return await saveFeedback(ctx, appUserId, parsed.data, images);
-  } catch (error) {
-    await forgetImages(ctx, images);
-    throw error;
+    if (part.fieldname !== 'images') throw badInput(part.fieldname, 'is not a field of feedback');
+    if (images.length === FEEDBACK_MAX_IMAGES) throw badInput('images', `at most ${FEEDBACK_MAX_IMAGES} pictures`);
+    images.push((await ctx.files.storage.put(part.file, { maxBytes, types: FEEDBACK_IMAGE_TYPES })).key);
   }
+  const parsed = z.safeParse(FeedbackFields, fields);
+  if (!parsed.success) throw fromZodError(parsed.error, 'body');
+  return saveFeedback(ctx, appUserId, parsed.data, images);
 }
 
 /** Keeps feedback whose pictures are stored already (by their keys). */

@@ -6,6 +6,7 @@ import { eq, or } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { cancellationRequests, configs, loginLog, operateLog, sessions, smsOutbox, userPosts, userRoles, users } from '../schema';
 import { jobRuns } from '../../../lib/jobs';
+import { sweepFiles } from '../../../test/files';
 import { testApp, TEST_PASSWORD, type TestApp } from '../../../test/test-app';
 import { purgedUsername } from './account';
 
@@ -76,6 +77,8 @@ describe('purge of cancelled accounts', () => {
       lastLoginAt: null,
       status: 1,
     });
+    // Nothing else shows the picture: the file sweep deletes it.
+    await sweepFiles(t);
     expect(await t.ctx.files.storage.stat(avatar)).toBeNull();
     expect(await t.ctx.db.select().from(sessions).where(eq(sessions.userId, operatorId))).toEqual([]);
     expect(await t.ctx.db.select().from(userRoles).where(eq(userRoles.userId, operatorId))).toEqual([]);

@@ -8,8 +8,8 @@ import type { AppContext, Session } from '../../../lib/context';
 import { AppError, notFound } from '../../../lib/errors';
 import { defineJob } from '../../../lib/jobs';
 import { hashPassword } from '../../../lib/secrets';
-import { forgetAvatarFile } from '../user/avatar';
-import { checkPassword, findAccount, recordLogin, throttleAddress, throttleGuessing, type ClientMeta } from './sign-in';
+import { recordLogin, throttleAddress, throttleGuessing, type ClientMeta } from './password-guessing';
+import { checkPassword, findAccount } from './sign-in';
 
 /** What a purged account is called from then on: unique, and saying nothing about the person. */
 export const purgedUsername = (userId: number) => `cancelled-${userId}`;
@@ -67,14 +67,15 @@ export async function cancelAccount(ctx: AppContext, session: Session, body: Can
 /**
  * Deletes the personal data of accounts whose cancellation grace period is over. The account row
  * stays, disabled and renamed, because the cancellation request and the logs refer to it; its
- * contact details, sessions, roles and posts go, and the logs keep what was done but no longer
+ * contact details, sessions, roles and posts go (the avatar's file with the storage sweep, unless
+ * something else shows the same picture), and the logs keep what was done but no longer
  * the name, address or browser of who did it. An account an administrator enabled again within
  * the grace period has withdrawn its cancellation and is left as it is.
  */
 export async function purgeCancelledAccounts(ctx: AppContext, signal?: AbortSignal): Promise<number> {
   const now = ctx.clock.now();
   const due = await ctx.db
-    .select({ requestId: cancellationRequests.id, userId: users.id, username: users.username, mobile: users.mobile, avatar: users.avatar })
+    .select({ requestId: cancellationRequests.id, userId: users.id, username: users.username, mobile: users.mobile })
     .from(cancellationRequests)
     .innerJoin(users, eq(users.id, cancellationRequests.userId))
     .where(and(isNull(cancellationRequests.purgedAt), lte(cancellationRequests.purgeAfter, now), eq(users.status, 1)));
@@ -114,7 +115,6 @@ export async function purgeCancelledAccounts(ctx: AppContext, signal?: AbortSign
       }
       await tx.update(cancellationRequests).set({ username: alias, reason: '', purgedAt: now }).where(eq(cancellationRequests.id, account.requestId));
     });
-    await forgetAvatarFile(ctx, account.avatar);
   }
   return due.length;
 }

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { loginLog, tenants, users } from '../schema';
 import { testApp, TEST_PASSWORD, type TestApp } from '../../../test/test-app';
 import { createCaptcha } from './captcha';
-import { ADDRESS_FAILURE_LIMIT, ADDRESS_WINDOW_MINUTES, FIRST_DELAY_SECONDS, MAX_DELAY_SECONDS } from './sign-in';
+import { ADDRESS_FAILURE_LIMIT, ADDRESS_WINDOW_MINUTES, FIRST_DELAY_SECONDS, MAX_DELAY_SECONDS } from './password-guessing';
 
 let t: TestApp;
 beforeAll(async () => {

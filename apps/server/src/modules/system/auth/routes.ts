@@ -9,18 +9,8 @@ import { readSetting } from '../config/settings';
 import { cancelAccount, changePassword } from './account';
 import { captchaRequired, checkCaptcha, createCaptcha } from './captcha';
 import { menusOf, permissionInfo } from './permission-info';
-import {
-  assertMaySignIn,
-  checkPassword,
-  findAccount,
-  metaOf,
-  openSession,
-  recordFailure,
-  recordLogin,
-  throttleAddress,
-  throttleGuessing,
-  type ClientMeta,
-} from './sign-in';
+import { metaOf, recordFailure, recordLogin, throttleAddress, throttleGuessing, type ClientMeta } from './password-guessing';
+import { assertMaySignIn, checkPassword, findAccount, openSession } from './sign-in';
 import { consumeLoginCode, sendLoginCode, smsCodeWrong } from './sms';
 import { readBrowserKey, socialSignIn } from './social';
 

@@ -7,7 +7,8 @@ import type { AppContext, Session } from '../../../lib/context';
 import { AppError, fromDatabaseError, notFound } from '../../../lib/errors';
 import { randomToken, sha256 } from '../../../lib/secrets';
 import { socialFlows, socialLinks, tenants, users } from '../schema';
-import { assertMaySignIn, openSession, recordLogin, type Account, type ClientMeta } from './sign-in';
+import { recordLogin, type ClientMeta } from './password-guessing';
+import { assertMaySignIn, openSession, type Account } from './sign-in';
 
 /** How long a round trip to the provider may take, and how long its ticket lasts once it is back. */
 export const FLOW_SECONDS = 10 * 60;

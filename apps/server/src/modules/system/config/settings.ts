@@ -18,7 +18,7 @@ export const SETTINGS = {
   'security.login.max-failures': number(
     'Sign-in failures before delays',
     5,
-    'Failed sign-ins of one username from one address (1 to 100) before each further attempt waits longer and must solve the captcha',
+    'Failed sign-ins of one username or app account from one address (1 to 100) before each further attempt waits longer and, at the console, must solve the captcha',
   ),
   'upload.max-size-mb': number('Largest upload (MB)', 100, 'Uploads above this size are refused: staff pictures now, firmware and app packages as they come'),
   'app.max-stores': number('Stores per app user', 10, 'How many stores one app user may administer, unless their advanced settings say otherwise'),

@@ -1,9 +1,32 @@
-import type { LoginLog, OperateLog, Page, SmsLog } from '@lightdesk/contract';
-import { eq } from 'drizzle-orm';
+import { secret, Text, type LoginLog, type OperateLog, type Page, type SmsLog } from '@lightdesk/contract';
+import { and, desc, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { loginLog, operateLog, smsOutbox, tenants } from '../schema';
+import { z } from 'zod';
+import { AREAS } from '../../../app';
+import { defineRoutes, type Area } from '../../../lib/routes';
+import { loginLog, operateLog, posts, roles, smsOutbox, tenants, users } from '../schema';
 import { testApp, type ApiClient, type TestApp } from '../../../test/test-app';
 import { readXlsx } from '../../../test/xlsx';
+
+// A write of this test's own whose body holds what the product's do not (yet): a secret deep
+// down, in a union and beneath a transform, text past every bound, a long list, free JSON.
+const Pin = secret(Text(20));
+const Recorded = z.object({
+  label: Text(20),
+  a: z.object({ b: z.object({ c: z.object({ d: z.object({ pin: Pin }) }) }) }).optional(),
+  either: z.union([z.object({ kind: z.literal('pin'), pin: Pin }), z.object({ kind: z.literal('name'), name: Text(20) })]).optional(),
+  sealed: z
+    .object({ pin: Pin })
+    .transform((v) => ({ digits: v.pin.length, copy: v.pin }))
+    .optional(),
+  note: z.string().max(10_000).optional(),
+  tags: z.array(Text(20)).max(100).optional(),
+  free: z.unknown().optional(),
+});
+const recordingArea: Area = {
+  name: 'recording',
+  routes: [defineRoutes((r) => r.post('/api/recording/write', { signedIn: true, body: Recorded, summary: 'Recorded write' }, () => true))],
+};
 
 let t: TestApp;
 let admin: ApiClient;
@@ -12,7 +35,7 @@ let platformId: number;
 let northwindId: number;
 const LOG_CODES = ['login-log', 'operate-log', 'sms-log'].flatMap((r) => [`system:${r}:query`, `system:${r}:export`]);
 beforeAll(async () => {
-  t = await testApp();
+  t = await testApp({}, { areas: [...AREAS, recordingArea] });
   admin = await t.signIn('admin');
   await t.grant('agent', [...LOG_CODES, 'system:post:create']);
   agent = await t.signIn('agent');
@@ -125,6 +148,122 @@ describe('operation log', () => {
       ['admin', '/api/system/post/create', 409],
       ['admin', '/api/system/post/create', 200],
     ]);
+  });
+});
+
+describe('what the operation log records of a write', () => {
+  /** `levels` objects, one inside the other, as JSON text: JSON.stringify itself gives up long before 5,000. */
+  const nested = (levels: number, inner = '1') => `${'{"a":'.repeat(levels)}${inner}${'}'.repeat(levels)}`;
+  const lastLine = async (path: string) => (await t.ctx.db.select().from(operateLog).where(eq(operateLog.path, path)).orderBy(desc(operateLog.id)).limit(1))[0];
+  const adminRole = async () =>
+    (
+      await t.ctx.db
+        .select({ id: roles.id })
+        .from(roles)
+        .where(and(eq(roles.tenantId, platformId), eq(roles.code, 'admin')))
+    )[0]!.id;
+  const userNamed = async (username: string) => (await t.ctx.db.select().from(users).where(eq(users.username, username)))[0];
+  const send = (c: ApiClient, method: string, path: string, contentType: string, rawBody: string) =>
+    c.call<unknown>(method, path, { headers: { 'content-type': contentType }, rawBody });
+
+  test('a write with a field nested 5,000 levels deep is done and recorded, without that field', async () => {
+    const body = JSON.stringify({ username: 'deep-admin', nickname: 'Deep', password: 'Deep-admin-pass1', roleIds: [await adminRole()], extra: '\u0001' });
+    const res = await send(admin, 'POST', '/api/system/user/create', 'application/json', body.replace('"\\u0001"', nested(5000)));
+    expect(res).toMatchObject({ code: 200 });
+    const line = await lastLine('/api/system/user/create');
+    expect(line).toMatchObject({ resultCode: 200, username: 'admin' });
+    expect(JSON.parse(line!.params)).toMatchObject({ body: { username: 'deep-admin', password: '***', roleIds: [await adminRole()] } });
+    expect(line!.params).not.toContain('extra');
+    expect(await userNamed('deep-admin')).toBeDefined();
+  });
+
+  test('a password never reaches the log: as JSON, in a form, as text/plain, under other names or nested deep', async () => {
+    const create = { username: 'quiet-admin', nickname: 'Quiet', roleIds: [await adminRole()] };
+    // As JSON, with look-alikes and a copy nested five levels down beside the declared field.
+    expect(
+      await admin.post('/api/system/user/create', {
+        ...create,
+        password: 'Json-secret-1',
+        pwd: 'Pwd-secret-2',
+        passwd: 'Passwd-secret-3',
+        pass: 'Pass-secret-4',
+        profile: { a: { b: { c: { d: { password: 'Deep-secret-5' } } } } },
+      }),
+    ).toMatchObject({ code: 200 });
+    const { id } = (await userNamed('quiet-admin'))!;
+    // In a form, to the administrator's reset.
+    expect(await send(admin, 'PUT', '/api/system/user/update-password', 'application/x-www-form-urlencoded', `id=${id}&password=Form-secret-6`)).toMatchObject({
+      code: 200,
+    });
+    // As text/plain, which no write takes: refused naming the body, recorded without it.
+    const plain = JSON.stringify({ ...create, username: 'plain-admin', password: 'Plain-secret-7' });
+    expect(await send(admin, 'POST', '/api/system/user/create', 'text/plain', plain)).toMatchObject({ code: 400, params: { field: 'body' } });
+    expect(await userNamed('plain-admin')).toBeUndefined();
+    expect(await lastLine('/api/system/user/create')).toMatchObject({ resultCode: 400, params: '{}' });
+
+    const lines = (await operatePage(admin, { module: 'system/user', limit: 100 })).data.list;
+    expect(lines.map((l) => [l.path, l.resultCode]).slice(0, 3)).toEqual([
+      ['/api/system/user/create', 400],
+      ['/api/system/user/update-password', 200],
+      ['/api/system/user/create', 200],
+    ]);
+    expect(JSON.parse(lines[1]!.params)).toEqual({ body: { id, password: '***' } });
+    const everything = JSON.stringify(lines);
+    for (const password of ['Json-secret-1', 'Pwd-secret-2', 'Passwd-secret-3', 'Pass-secret-4', 'Deep-secret-5', 'Form-secret-6', 'Plain-secret-7']) {
+      expect(everything).not.toContain(password);
+    }
+  });
+
+  test('a secret is masked by its mark at any depth; what is recorded is bounded, whole JSON, and says where it was cut', async () => {
+    const res = await send(
+      admin,
+      'POST',
+      '/api/recording/write',
+      'application/json',
+      JSON.stringify({
+        label: 'bounded',
+        a: { b: { c: { d: { pin: 'pin-deep' } } } },
+        either: { kind: 'pin', pin: 'pin-union' },
+        sealed: { pin: 'pin-sealed' },
+        note: 'n'.repeat(5000),
+        tags: Array.from({ length: 30 }, (_, i) => `tag-${i}`),
+        free: '\u0001',
+      }).replace('"\\u0001"', nested(5000)),
+    );
+    expect(res).toMatchObject({ code: 200 });
+    const { params } = (await lastLine('/api/recording/write'))!;
+    expect(params).not.toMatch(/pin-/);
+    const recorded = JSON.parse(params) as { body: Record<string, unknown> };
+    expect(recorded.body).toMatchObject({
+      label: 'bounded',
+      a: { b: { c: { d: { pin: '***' } } } },
+      either: { kind: 'pin', pin: '***' },
+      sealed: '***',
+      note: `${'n'.repeat(200)}…[cut]`,
+    });
+    expect(recorded.body.tags).toEqual([...Array.from({ length: 20 }, (_, i) => `tag-${i}`), '…[cut]']);
+    // Six levels below the body, then the mark.
+    expect(recorded.body.free).toEqual({ a: { a: { a: { a: { a: '…[cut]' } } } } });
+
+    // Past the whole record's bound, the rest gives way to the mark.
+    const long = { label: 'long', note: 'é'.repeat(200), free: Array.from({ length: 20 }, () => 'y'.repeat(200)) };
+    expect(await admin.post('/api/recording/write', long)).toMatchObject({ code: 200 });
+    const longParams = (await lastLine('/api/recording/write'))!.params;
+    expect(longParams.length).toBeLessThanOrEqual(2000);
+    const free = (JSON.parse(longParams) as { body: { free: string[] } }).body.free;
+    expect(free.length).toBeLessThan(20);
+    expect(free.slice(0, -1).every((item) => item === 'y'.repeat(200))).toBe(true);
+    expect(free.at(-1)).toBe('…[cut]');
+  });
+
+  test('a write whose line cannot be written does not happen', async () => {
+    await t.ctx.db.execute(sql`alter table operate_log add constraint refuse_posts check (path <> '/api/system/post/create') not valid`);
+    try {
+      expect(await admin.post('/api/system/post/create', { code: 'unlogged', name: 'Unlogged post' })).toMatchObject({ code: 500 });
+    } finally {
+      await t.ctx.db.execute(sql`alter table operate_log drop constraint refuse_posts`);
+    }
+    expect(await t.ctx.db.select().from(posts).where(eq(posts.code, 'unlogged'))).toEqual([]);
   });
 });
 

@@ -1,38 +1,80 @@
+import { ResultCode } from '@lightdesk/contract';
+import { eq } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import { operateLog } from '../schema';
 import type { AppContext, Session } from '../../../lib/context';
 import type { RouteDef } from '../../../lib/routes';
+import { loggedInput, type ParsedInput } from './logged-input';
 
-/** Fields whose values never reach the log (SMS codes travel only on public routes, which are not logged). */
-const SECRET = /password|token|captcha|secret/i;
+export type { ParsedInput };
 
-function redact(value: unknown, depth = 0): unknown {
-  if (depth > 4 || value === null || typeof value !== 'object') return value;
-  if (Array.isArray(value)) return value.slice(0, 50).map((v) => redact(v, depth + 1));
-  return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, SECRET.test(k) ? '***' : redact(v, depth + 1)]));
+/**
+ * The operation log (spec: operation log): who changed what, when, with what result, how fast,
+ * from where. A staff write's line is written before the write runs and completed after it, so
+ * no write happens that the log does not show: if the line cannot be written, the write is not
+ * run. What the line records of the request is prepared first, from the input as the route's
+ * schemas parsed it (docs/operations.md, "Operation log").
+ */
+function lineOf(ctx: AppContext, def: RouteDef, req: FastifyRequest, session: Session, input: ParsedInput) {
+  const segments = def.url.split('/').filter(Boolean);
+  return {
+    tenantId: session.tenantId,
+    userId: session.userId,
+    username: session.username,
+    module: segments.slice(1, -1).join('/') || segments[0] || '',
+    action: def.options.summary ?? segments.at(-1) ?? '',
+    method: def.method,
+    path: def.url,
+    params: loggedInput(def, input),
+    ip: req.ip,
+    userAgent: String(req.headers['user-agent'] ?? '').slice(0, 500),
+    createdAt: ctx.clock.now(),
+  };
 }
 
-/** Records one mutating request (spec: operation log): who, what, when, result, duration, IP. */
-export async function recordOperation(ctx: AppContext, def: RouteDef, req: FastifyRequest, session: Session, resultCode: number, startedAt: number) {
-  const segments = def.url.split('/').filter(Boolean);
+const elapsed = (startedAt: number) => Math.round(performance.now() - startedAt);
+
+/** Records a staff write refused before it ran (its input did not parse): the parts that did parse. */
+export async function recordRefusedOperation(
+  ctx: AppContext,
+  def: RouteDef,
+  req: FastifyRequest,
+  session: Session,
+  input: ParsedInput,
+  resultCode: number,
+  startedAt: number,
+) {
+  const line = lineOf(ctx, def, req, session, input);
   try {
-    await ctx.db.insert(operateLog).values({
-      tenantId: session.tenantId,
-      userId: session.userId,
-      username: session.username,
-      module: segments.slice(1, -1).join('/') || segments[0] || '',
-      action: def.options.summary ?? segments.at(-1) ?? '',
-      method: def.method,
-      path: def.url,
-      params: JSON.stringify(redact({ query: req.query, body: req.body })).slice(0, 2000),
-      resultCode,
-      durationMs: Math.round(performance.now() - startedAt),
-      ip: req.ip,
-      userAgent: String(req.headers['user-agent'] ?? '').slice(0, 500),
-      createdAt: ctx.clock.now(),
-    });
+    await ctx.db.insert(operateLog).values({ ...line, resultCode, durationMs: elapsed(startedAt) });
   } catch (err) {
-    // The operation itself already happened; a failed log line must not turn it into an error.
+    // Nothing was changed; the refusal is answered whether or not its line could be written.
     ctx.log.error({ err }, 'operation log write failed');
   }
+}
+
+/**
+ * Writes the line of a staff write about to run, as unexpected (500) until `finish` records the
+ * outcome: a server that stops mid-write leaves the line saying so. Throws when the line cannot
+ * be written, and then the write must not run.
+ */
+export async function startOperation(ctx: AppContext, def: RouteDef, req: FastifyRequest, session: Session, input: ParsedInput, startedAt: number) {
+  const line = lineOf(ctx, def, req, session, input);
+  const [row] = await ctx.db
+    .insert(operateLog)
+    .values({ ...line, resultCode: ResultCode.unexpected, durationMs: 0 })
+    .returning({ id: operateLog.id });
+  return {
+    async finish(resultCode: number) {
+      try {
+        await ctx.db
+          .update(operateLog)
+          .set({ resultCode, durationMs: elapsed(startedAt) })
+          .where(eq(operateLog.id, row!.id));
+      } catch (err) {
+        // The write is done and its line exists; only the outcome is missing from it.
+        ctx.log.error({ err }, 'operation log outcome write failed');
+      }
+    },
+  };
 }

@@ -2,7 +2,7 @@ import { profileApi } from '@lightdesk/contract';
 import { and, asc, desc, eq } from 'drizzle-orm';
 import { posts, roles, sessions, tenants, userPosts, userRoles, users } from '../schema';
 import { liveSessions, revokeSession, sessionFields } from '../auth/staff-sessions';
-import { metaOf, recordLogin } from '../auth/sign-in';
+import { metaOf, recordLogin } from '../auth/password-guessing';
 import { staffColumns, staffUnique } from '../user/service';
 import { notFound } from '../../../lib/errors';
 import { refuseDuplicates } from '../../../lib/resource';

@@ -1,7 +1,7 @@
 import { ALL_PERMISSIONS, SUPER_ROLE } from '@lightdesk/contract';
 import { eq, sql } from 'drizzle-orm';
 import type { Database } from '../../../db/client';
-import type { FileStorage } from '../../../lib/storage';
+import type { TrackedStorage } from '../../../lib/storage';
 import {
   depts,
   dictData,
@@ -91,7 +91,7 @@ export async function syncMenus(db: Database): Promise<void> {
  * but the first-start check and what follows it are not safe beside another server's start: run it
  * under the start-up lock (DatabaseHandle.whileStarting), as main does.
  */
-export async function seedDatabase(db: Database, options: { adminPassword?: string; demo: boolean; storage: FileStorage }): Promise<SeedResult> {
+export async function seedDatabase(db: Database, options: { adminPassword?: string; demo: boolean; storage: TrackedStorage }): Promise<SeedResult> {
   // Every start, before the first-start check: reference data reaches databases made by older versions too.
   await seedConfigs(db);
   await seedAreas(db);

@@ -5,6 +5,7 @@ import { staffApi, type AnswerOf, type Envelope, type PermissionInfo } from '@li
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { configs, users } from '../schema';
+import { sweepFiles } from '../../../test/files';
 import { checkedEnvelope, testApp, type ApiClient, type TestApp } from '../../../test/test-app';
 
 let t: TestApp;
@@ -59,6 +60,7 @@ describe('staff avatar', () => {
     const res = await upload(operator, png(30_000, 9), 'new.png');
     expect(res.code).toBe(200);
     expect(await avatarOf('operator')).not.toBe(before);
+    await sweepFiles(t);
     expect(storedFiles().map((f) => f.name)).toEqual([await avatarOf('operator')]);
   });
 

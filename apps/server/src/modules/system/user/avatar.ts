@@ -6,7 +6,6 @@ import type { AppContext } from '../../../lib/context';
 import { badInput } from '../../../lib/errors';
 import { defineRoutes } from '../../../lib/routes';
 import { isFileKey } from '../../../lib/storage';
-import { countOf } from '../../../lib/sql';
 
 /** How long an avatar link lasts; the console asks for a fresh one with the signed-in user's details. */
 const AVATAR_LINK_SECONDS = 7 * 86_400;
@@ -14,13 +13,6 @@ const AVATAR_LINK_SECONDS = 7 * 86_400;
 /** What the console shows for a stored avatar value: a signed link to a stored file, a URL as it is, '' for none. */
 export const avatarUrl = (ctx: AppContext, avatar: string): Promise<string> =>
   isFileKey(avatar) ? ctx.files.links.link(avatar, AVATAR_LINK_SECONDS) : Promise.resolve(avatar);
-
-/** Deletes an avatar file nobody shows any more (the same picture may be several people's: files are kept by content). */
-export async function forgetAvatarFile(ctx: AppContext, avatar: string) {
-  if (!isFileKey(avatar)) return;
-  const [shown] = await ctx.db.select({ n: countOf }).from(users).where(eq(users.avatar, avatar));
-  if (shown?.n === 0) await ctx.files.storage.delete(avatar);
-}
 
 export default defineRoutes((r, ctx) => {
   // The file is streamed to storage, which enforces the upload size setting; the body limit is not what stops it.
@@ -31,9 +23,8 @@ export default defineRoutes((r, ctx) => {
     const part = await req.file({ limits: { fileSize: maxBytes + 1 } });
     if (!part) throw badInput('file', 'required');
     const stored = await ctx.files.storage.put(part.file, { maxBytes, types: AVATAR_TYPES });
-    const [before] = await ctx.db.select({ avatar: users.avatar }).from(users).where(eq(users.id, session.userId));
+    // The picture shown before stays stored while anything else uses it; the storage sweep decides.
     await ctx.db.update(users).set({ avatar: stored.key, updatedAt: ctx.clock.now() }).where(eq(users.id, session.userId));
-    if (before && before.avatar !== stored.key) await forgetAvatarFile(ctx, before.avatar);
     return { avatar: await avatarUrl(ctx, stored.key) };
   });
 });

@@ -9,7 +9,15 @@ import { useAgentFilter } from './agent-select';
 import { loginLogPageQuery, loginLogCache } from './api';
 
 /** Each kind once: the record's type fails to check when the contract gains or loses one (no zod at run time). */
-const KINDS = Object.keys({ password: 1, sms: 1, social: 1, logout: 1, 'password-change': 1, cancellation: 1 } satisfies Record<LoginKind, 1>) as LoginKind[];
+const KINDS = Object.keys({
+  password: 1,
+  sms: 1,
+  social: 1,
+  logout: 1,
+  'password-change': 1,
+  cancellation: 1,
+  'app-password': 1,
+} satisfies Record<LoginKind, 1>) as LoginKind[];
 
 /** Login log: every sign-in attempt, sign-out and password change, read-only. */
 export function LoginLogPage() {

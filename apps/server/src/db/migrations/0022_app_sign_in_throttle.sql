@@ -1,0 +1,1 @@
+DROP TABLE "app_sign_in_failures" CASCADE;
