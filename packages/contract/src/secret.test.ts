@@ -3,7 +3,7 @@ import { z } from 'zod';
 import type * as core from 'zod/v4/core';
 import type { Endpoint } from './endpoint';
 import * as contract from './index';
-import { isSecret, secret } from './secret';
+import { innerSchemas, isSecret, secret } from './secret';
 
 /** Every endpoint the contract exports, alone or in an API's table. */
 function endpointsOf(value: unknown, found = new Set<Endpoint>()): Set<Endpoint> {
@@ -35,22 +35,8 @@ function fieldsOf(
       return inner(def.element, `${path}[]`);
     case 'record':
       return inner(def.valueType, `${path}.*`);
-    case 'union':
-      return def.options.forEach((o) => inner(o));
-    case 'intersection':
-      return [def.left, def.right].forEach((s) => inner(s));
-    case 'pipe':
-      return [def.in, def.out].forEach((s) => inner(s));
-    case 'lazy':
-      return inner(def.getter());
-    case 'optional':
-    case 'nullable':
-    case 'default':
-    case 'prefault':
-    case 'readonly':
-    case 'catch':
-    case 'nonoptional':
-      return inner(def.innerType);
+    default:
+      return innerSchemas(schema).forEach((s) => inner(s));
   }
 }
 

@@ -23,3 +23,36 @@ export function isSecret(schema: core.$ZodType): boolean {
   if (def.type === 'pipe') return isSecret(def.in!) || isSecret(def.out!);
   return false;
 }
+
+/** The schemas directly beneath one: its fields, items, options, or what a wrapper or pipe wraps. */
+export function innerSchemas(schema: core.$ZodType): core.$ZodType[] {
+  const def = (schema as core.$ZodTypes)._zod.def;
+  switch (def.type) {
+    case 'object':
+      return [...Object.values(def.shape), ...(def.catchall ? [def.catchall] : [])];
+    case 'array':
+      return [def.element];
+    case 'record':
+      return [def.valueType];
+    case 'tuple':
+      return [...def.items, ...(def.rest ? [def.rest] : [])];
+    case 'union':
+      return [...def.options];
+    case 'intersection':
+      return [def.left, def.right];
+    case 'pipe':
+      return [def.in, def.out];
+    case 'lazy':
+      return [def.getter()];
+    case 'optional':
+    case 'nullable':
+    case 'default':
+    case 'prefault':
+    case 'readonly':
+    case 'catch':
+    case 'nonoptional':
+      return [def.innerType];
+    default:
+      return [];
+  }
+}

@@ -1,4 +1,4 @@
-import { isSecret } from '@lightdesk/contract';
+import { innerSchemas, isSecret } from '@lightdesk/contract';
 import type { $ZodType, $ZodTypes } from 'zod/v4/core';
 import type { RouteDef } from '../../../lib/routes';
 
@@ -32,46 +32,13 @@ interface Reading {
 
 const holdsSecretMemo = new WeakMap<$ZodType, boolean>();
 
-/** The schemas directly beneath one. */
-function childrenOf(schema: $ZodType): $ZodType[] {
-  const def = (schema as $ZodTypes)._zod.def;
-  switch (def.type) {
-    case 'object':
-      return [...Object.values(def.shape), ...(def.catchall ? [def.catchall] : [])];
-    case 'array':
-      return [def.element];
-    case 'record':
-      return [def.valueType];
-    case 'tuple':
-      return [...def.items, ...(def.rest ? [def.rest] : [])];
-    case 'union':
-      return [...def.options];
-    case 'intersection':
-      return [def.left, def.right];
-    case 'pipe':
-      return [def.in, def.out];
-    case 'lazy':
-      return [def.getter()];
-    case 'optional':
-    case 'nullable':
-    case 'default':
-    case 'prefault':
-    case 'readonly':
-    case 'catch':
-    case 'nonoptional':
-      return [def.innerType];
-    default:
-      return [];
-  }
-}
-
 /** Whether a secret field sits anywhere beneath a schema. */
 function holdsSecret(schema: $ZodType): boolean {
   // Recursive schemas (a menu tree) lead back to themselves: each schema is searched once.
   const search = (s: $ZodType, seen: Set<$ZodType>): boolean => {
     if (seen.has(s)) return false;
     seen.add(s);
-    return isSecret(s) || childrenOf(s).some((child) => search(child, seen));
+    return isSecret(s) || innerSchemas(s).some((child) => search(child, seen));
   };
   let holds = holdsSecretMemo.get(schema);
   if (holds === undefined) holdsSecretMemo.set(schema, (holds = search(schema, new Set())));
@@ -107,7 +74,7 @@ function read(schemas: readonly $ZodType[], reading: Reading = { secret: false, 
       case 'readonly':
       case 'catch':
       case 'nonoptional':
-        read(childrenOf(schema), reading, seen);
+        read(innerSchemas(schema), reading, seen);
         break;
       default:
         reading.shapes.push(schema);
