@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { ResultCode } from '@lightdesk/contract';
 import { z } from 'zod';
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'vitest';
 import { AREAS } from './app';
 import { bearerToken, type Caller } from './lib/callers';
 import { defineRoutes, type Area } from './lib/routes';
@@ -99,6 +99,7 @@ describe('rate limits and back-pressure', () => {
     limited = await testApp({ LIGHTDESK_RATE_LIMIT: 'on' }, { areas: [...AREAS, standIn] });
   });
   afterAll(() => limited.close());
+  beforeEach(() => limited.clock.toNextMinute());
 
   test('an anonymous caller over the limit gets 429 with Retry-After, as an envelope on the console', async () => {
     let last: Response | undefined;

@@ -56,6 +56,7 @@ describe('client address', () => {
 
   test('without a trusted proxy, X-Forwarded-For is ignored: the socket address counts', async () => {
     const app = await testApp({ LIGHTDESK_RATE_LIMIT: 'on' });
+    app.clock.toNextMinute();
     try {
       await exhaust(app, '203.0.113.1');
       expect(await limited(app, '198.51.100.2')).toBe(true);
@@ -66,6 +67,7 @@ describe('client address', () => {
 
   test('behind a trusted proxy, the address it forwards counts', async () => {
     const app = await testApp({ LIGHTDESK_RATE_LIMIT: 'on', TRUSTED_PROXY: '127.0.0.0/8' });
+    app.clock.toNextMinute();
     try {
       await exhaust(app, '203.0.113.1');
       expect(await limited(app, '203.0.113.1')).toBe(true);

@@ -32,6 +32,10 @@ export class TestClock implements Clock {
   setTo(moment: Date) {
     this.offsetMs = moment.getTime() - Date.now();
   }
+  /** Runs on from the start of the next minute: what a test counts in fixed one-minute windows (rate limits) then falls in one window. */
+  toNextMinute() {
+    this.setTo(new Date((Math.floor(this.now().getTime() / 60_000) + 1) * 60_000));
+  }
 }
 
 type Query = Record<string, string | number | boolean | undefined>;

@@ -24,9 +24,8 @@ afterAll(async () => {
 
 /** Both servers' clocks at the start of a minute: the failures of a test all fall in one window. */
 function startOfAMinute() {
-  const minute = new Date((Math.floor(a.clock.now().getTime() / 60_000) + 1) * 60_000);
-  a.clock.setTo(minute);
-  b.clock.setTo(minute);
+  a.clock.toNextMinute();
+  b.clock.setTo(a.clock.now());
 }
 
 let serial = 0;

@@ -1,5 +1,5 @@
 import { authApi } from '@lightdesk/contract';
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'vitest';
 import { systemArea } from '..';
 import { defineRoutes } from '../../../lib/routes';
 import { testApp, type ApiClient, type TestApp } from '../../../test/test-app';
@@ -19,6 +19,7 @@ beforeAll(async () => {
   t = await testApp({ LIGHTDESK_RATE_LIMIT: 'on', TRUSTED_PROXY: '127.0.0.1' }, { areas: [systemArea, probe] });
 });
 afterAll(() => t.close());
+beforeEach(() => t.clock.toNextMinute());
 
 const from = (address: string, client: ApiClient = t.api) => client.withHeaders({ 'x-forwarded-for': address });
 
@@ -58,6 +59,7 @@ describe('anonymous sign-in calls are limited per client address', () => {
 describe('servers on one database share the limits', () => {
   test('captchas asked of two servers at once: one address gets its allowance once, not once per server', async () => {
     const other = await t.sibling();
+    other.clock.setTo(t.clock.now());
     try {
       const allowance = authApi.captcha.rateLimit!;
       const answers = await Promise.all(
