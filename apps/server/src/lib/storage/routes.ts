@@ -57,7 +57,7 @@ export function parseRange(header: string | undefined, size: number): ByteRange 
  * Sends a stored file with `headers`, answering what HTTP asks of a download: its ETag (the
  * SHA-256, which never changes for a key) and 304 for a copy the client has, one byte range
  * (206, or 416 outside the file) so a broken download resumes, the whole file otherwise.
- * `onStream` sees the body before it goes out. False when the file vanished meanwhile: the
+ * `through` may wrap the body before it goes out. False when the file vanished meanwhile: the
  * caller answers that in its own shape.
  */
 export async function sendStoredFile(
@@ -66,7 +66,7 @@ export async function sendStoredFile(
   req: FastifyRequest,
   reply: FastifyReply,
   headers: Record<string, string>,
-  onStream?: (body: Readable) => void,
+  through: (body: Readable) => Readable = (body) => body,
 ): Promise<boolean> {
   const etag = `"${file.sha256}"`;
   void reply.headers({ ...headers, etag, 'accept-ranges': 'bytes' });
@@ -82,7 +82,7 @@ export async function sendStoredFile(
   }
   const found = await storage.get(file.key, range);
   if (!found) return false;
-  onStream?.(found.body);
+  const body = through(found.body);
   void reply.type(file.contentType);
   if (range) {
     void reply
@@ -90,7 +90,7 @@ export async function sendStoredFile(
       .header('content-range', `bytes ${range.start}-${range.end}/${file.size}`)
       .header('content-length', range.end - range.start + 1);
   } else void reply.header('content-length', file.size);
-  void reply.send(found.body);
+  void reply.send(body);
   return true;
 }
 

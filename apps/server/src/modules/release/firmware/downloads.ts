@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { Transform, type Readable } from 'node:stream';
 import { and, eq, sql } from 'drizzle-orm';
 import type { Database } from '../../../db/client';
 import { LIVE_MEMBER, type ClusterMember } from '../../../lib/cluster/membership';
@@ -52,6 +53,30 @@ export function sendDownloads(ctx: AppContext, member: ClusterMember): Promise<C
 /** A download holding one of its device's slots until it ends. */
 export interface Download {
   end(): Promise<void>;
+  /**
+   * The file's bytes as they go out, its slot freed before the last of them: a device that asks
+   * for its next range the moment one arrives (resuming in chunks) finds the slot free, not 429.
+   * Cut off early, the slot is freed too.
+   */
+  sending(body: Readable): Readable;
+}
+
+/** Passes the chunks on, holding back the last one until `beforeLast` is done. */
+function holdingLastChunk(beforeLast: () => Promise<void>) {
+  let held: Buffer | undefined;
+  return new Transform({
+    transform(chunk: Buffer, _encoding, next) {
+      const previous = held;
+      held = chunk;
+      next(null, previous);
+    },
+    flush(done) {
+      beforeLast().then(
+        () => done(null, held),
+        (error: unknown) => done(error as Error),
+      );
+    },
+  });
 }
 
 /**
@@ -81,13 +106,23 @@ export async function claimDownload(ctx: AppContext, device: string): Promise<Do
         sender.inFlight.delete(downloadId);
         throw error;
       });
-    if (claimed)
+    if (claimed) {
+      const end = async () => {
+        sender.inFlight.delete(downloadId);
+        await ctx.db.delete(otaDownloads).where(and(eq(otaDownloads.device, device), eq(otaDownloads.slot, slot), eq(otaDownloads.downloadId, downloadId)));
+      };
+      // Should the database fail just then, the next heartbeat frees the slot.
+      const endLogged = () => end().catch((err: unknown) => ctx.log.warn({ err }, 'OTA download slot left for the heartbeat to free'));
       return {
-        end: async () => {
-          sender.inFlight.delete(downloadId);
-          await ctx.db.delete(otaDownloads).where(and(eq(otaDownloads.device, device), eq(otaDownloads.slot, slot), eq(otaDownloads.downloadId, downloadId)));
+        end,
+        sending: (body) => {
+          const out = body.pipe(holdingLastChunk(endLogged));
+          out.once('close', () => void endLogged());
+          body.once('error', (err) => out.destroy(err));
+          return out;
         },
       };
+    }
   }
   sender.inFlight.delete(downloadId);
   return null;

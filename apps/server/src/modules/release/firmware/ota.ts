@@ -175,8 +175,7 @@ export const otaDeviceRoutes = defineRoutes((r, ctx) => {
           { 'cache-control': 'private, no-store' },
           (body) => {
             streaming = true;
-            // Sent or cut off, the download frees its slot; should the database fail just then, the next heartbeat does.
-            body.once('close', () => void download.end().catch((err: unknown) => ctx.log.warn({ err }, 'OTA download slot left for the heartbeat to free')));
+            return download.sending(body);
           },
         );
         if (!sent) void reply.code(404).send({ status: 404, key: 'common.not-found' });
