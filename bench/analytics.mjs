@@ -132,6 +132,7 @@ async function benchStores(db) {
       deviceName: r.device_name,
       gateway: r.device_name,
       deviceIds: new Map(devices.map((d) => [d.uuid, d.id])),
+      deviceKinds: new Map(devices.map((d) => [d.uuid, d.kind])),
       luminaires: devices.filter((d) => d.kind === 'luminaire').map((d) => d.uuid),
       counters: named('Entrance counter'),
       zones: named('Zone'),
@@ -160,6 +161,7 @@ const storedOf = ({ store, report }) => ({
   senderId: store.senderId,
   storeDeviceId: store.deviceIds.get(report.device),
   subject: report.device,
+  subjectKind: store.deviceKinds.get(report.device),
   kind: report.kind,
   reportedAt: new Date(report.at),
   report,
@@ -250,6 +252,7 @@ async function ingestSample(database, stores, from, to) {
           tenantId: store.tenantId,
           storeId: store.id,
           storeDeviceId: store.deviceIds.get(store.gateway),
+          storeDeviceKind: 'gateway',
           deviceName: store.deviceName,
         };
         await ingestReports(database.db, sender, ReportBatch.parse({ reports }).reports, new Date());

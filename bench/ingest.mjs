@@ -75,7 +75,8 @@ try {
   const days = new Set(batches.flatMap((b) => b.reports.map((r) => r.at.slice(0, 10))));
   console.error(`${count} reports in ${batches.length} batches over ${days.size} days, ${STORES} stores`);
 
-  const reset = () => bulk.query('TRUNCATE device_reports');
+  // The message ids too: each leg stores the same reports anew.
+  const reset = () => bulk.query('TRUNCATE device_reports, device_report_messages');
   const rate = (ms) => Math.round((count / ms) * 1000);
 
   // Bare COPY of the very rows the ingest writes, into the same partitioned table.

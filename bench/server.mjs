@@ -5,7 +5,8 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { buildApp } from '../apps/server/src/app.ts';
 import { loadConfig } from '../apps/server/src/config.ts';
-import { LocalDiskStorage } from '../apps/server/src/lib/storage/index.ts';
+import { systemClock } from '../apps/server/src/lib/clock.ts';
+import { LocalDiskStorage, TrackedStorage } from '../apps/server/src/lib/storage/index.ts';
 import { seedDatabase } from '../apps/server/src/modules/system/index.ts';
 import { signInAsAdmin } from '../scripts/built-server.mjs';
 
@@ -24,5 +25,5 @@ export const adminToken = async (base, password) => (await signInAsAdmin(base, p
 export async function seedBenchDatabase(db, adminPassword) {
   const files = mkdtempSync(path.join(tmpdir(), 'lightdesk-bench-files-'));
   process.once('exit', () => rmSync(files, { recursive: true, force: true }));
-  return seedDatabase(db, { adminPassword, demo: false, storage: new LocalDiskStorage(files) });
+  return seedDatabase(db, { adminPassword, demo: false, storage: new TrackedStorage(new LocalDiskStorage(files), db, systemClock) });
 }

@@ -37,6 +37,10 @@ export const onBothDatabases: Record<string, BothDatabases> = {
     covers: ['src/modules/device/ingest/ingest.ts', 'src/modules/device/ingest/partitions.ts'],
     why: 'daily partitions made at run time under an advisory lock while batches ingest side by side; resends stored once',
   },
+  'src/modules/device/ingest/resend.test.ts': {
+    covers: ['src/modules/device/ingest/ingest.ts'],
+    why: "a device's message ids claimed by one insert while batches carrying them arrive at once, over HTTP and MQTT",
+  },
   'src/modules/device/ingest/partitions.test.ts': {
     covers: ['src/modules/device/ingest/partitions.ts'],
     why: 'old days detached under a brief lock, then counted and dropped while ingests run side by side; two servers dropping at once',

@@ -203,6 +203,18 @@ describe('customer counting', () => {
     expect(JSON.stringify(bad)).toContain('minPeople');
   });
 
+  test('the last five minutes of a zone are its readings of those minutes, minute by minute', async () => {
+    const [earlier, recent] = [20, 2].map((minutes) => new Date(t.clock.now().getTime() - minutes * 60_000).toISOString()) as [string, string];
+    await report(agentStore, earlier, { device: agentStore.zone.uuid, kind: 'zone', people: 30 });
+    await report(agentStore, recent, { device: agentStore.zone.uuid, kind: 'zone', people: 4 });
+    const { data } = await agent.send(analyticsApi.zones, { storeId: agentStore.store.id, period: { kind: 'last5min' } });
+    const clock = localClock(new Date(recent), 'America/St_Johns');
+    expect(data.zones).toMatchObject([{ storeDeviceId: agentStore.zone.id, people: 4 }]);
+    expect(data.zones[0]!.series).toEqual(
+      data.period.buckets.map((minute) => (minute === `${clock.date}T${clock.time}` ? { max: 4, min: 4 } : { max: null, min: null })),
+    );
+  });
+
   test('a store above its maximum people raises a store alert', async () => {
     await admin.send(analyticsApi.updateStoreLimits, { storeId: paris.store.id, maxPeople: 4, minPeople: null });
     await entrance(paris, new Date(t.clock.now().getTime() - 60_000).toISOString(), 6, 0);

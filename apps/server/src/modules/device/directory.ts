@@ -1,4 +1,4 @@
-import { ThingModel } from '@lightdesk/contract';
+import { ThingModel, type DeviceKind } from '@lightdesk/contract';
 import { and, eq, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { sameHash } from '../../lib/secrets';
@@ -12,6 +12,8 @@ export interface KnownDevice {
   tenantId: number;
   storeId: number | null;
   storeDeviceId: number | null;
+  /** The kind of store device it is, when it is one. */
+  storeDeviceKind: DeviceKind | null;
   productKey: string;
   deviceName: string;
   nodeType: string;
@@ -26,6 +28,7 @@ export async function findDevice(db: Database, productKey: string, deviceName: s
       tenantId: iotDevices.tenantId,
       storeId: iotDevices.storeId,
       storeDeviceId: iotDevices.storeDeviceId,
+      storeDeviceKind: sql<DeviceKind | null>`(select kind from store_devices where id = ${iotDevices.storeDeviceId})`,
       productKey: iotProducts.productKey,
       deviceName: iotDevices.deviceName,
       nodeType: iotProducts.nodeType,

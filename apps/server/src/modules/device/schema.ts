@@ -73,8 +73,8 @@ export const iotDevices = pgTable(
 
 /**
  * Every report a device sent, as received. Partitioned by day of `reported_at` on both
- * databases (see the migration), so the retention job drops whole days. A report is stored once
- * per (sending device, message id, time): a device resending an unacknowledged message changes nothing.
+ * databases (see the migration), so the retention job drops whole days. A report is stored only
+ * when its message id is new to `device_report_messages`.
  */
 export const deviceReports = pgTable(
   'device_reports',
@@ -93,11 +93,25 @@ export const deviceReports = pgTable(
     receivedAt: timestamp('received_at', { withTimezone: true }).notNull().defaultNow(),
     payload: jsonb('payload').$type<Record<string, unknown>>().notNull(),
   },
-  (t) => [
-    primaryKey({ columns: [t.id, t.reportedAt] }),
-    uniqueIndex('device_reports_message_key').on(t.senderId, t.messageId, t.reportedAt),
-    index('device_reports_store_idx').on(t.storeId, t.kind, t.reportedAt),
-  ],
+  (t) => [primaryKey({ columns: [t.id, t.reportedAt] }), index('device_reports_store_idx').on(t.storeId, t.kind, t.reportedAt)],
+);
+
+/**
+ * The message ids each device has sent reports under, with when each first arrived. A resend is
+ * the same sender and message id whatever time it carries, and a unique index of the partitioned
+ * `device_reports` would have to hold the time it is partitioned by: so the ids are claimed here,
+ * in the ingest's statement, and only the reports of new ones are stored. Kept as long as raw
+ * reports (docs/devices.md).
+ */
+export const deviceReportMessages = pgTable(
+  'device_report_messages',
+  {
+    /** The iot device that sent it. */
+    senderId: integer('sender_id').notNull(),
+    messageId: text('message_id').notNull(),
+    receivedAt: timestamp('received_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.senderId, t.messageId] }), index('device_report_messages_received_idx').on(t.receivedAt)],
 );
 
 /** Nonces of signed HTTP requests, kept until their timestamp falls out of the accepted window. */

@@ -5,7 +5,7 @@ import type { Database } from '../../../db/client';
 import type { Session } from '../../../lib/context';
 import { rowsOf } from '../../../lib/sql';
 import { limitCrossed, occupancyOf, occupancySteps } from '../rollup/limits';
-import { addFigures, entrancesOf, NO_FIGURES, storeSeries } from './figures';
+import { addFigures, entrancesOf, NO_FIGURES, recentReports, storeSeries } from './figures';
 import { bucketOf, resolvedOf, resolvePeriod } from './period';
 import { deviceOfStore, visibleStore, visibleStores } from './stores';
 
@@ -87,16 +87,17 @@ export async function zoneSeries(db: Database, session: Session, now: Date, quer
   const store = await visibleStore(db, session, query.storeId);
   const period = resolvePeriod(query.period, store.timezone, now);
   const zones = await storeZones(db, store.id);
-  // Minutes have no zone rollup: the last five minutes read the hours they fall in.
-  const from = period.bucket === 'minute' ? `${period.from.slice(0, 13)}:00` : period.from;
-  const rows = await rowsOf<{ store_device_id: number; local_hour: string; people_max: number; people_min: number }>(
-    db,
-    sql`select store_device_id, to_char(local_hour, 'YYYY-MM-DD"T"HH24:MI') as local_hour, people_max, people_min from analytics_zone_hourly
-        where store_id = ${store.id} and local_hour >= ${from}::timestamp and local_hour < ${period.to}::timestamp`,
-  );
+  // Minutes have no zone rollup: the last five minutes read the zones' raw readings.
+  const source =
+    period.bucket === 'minute'
+      ? sql`select store_device_id, minute as label, max((payload->>'people')::int) as people_max, min((payload->>'people')::int) as people_min
+            from (${recentReports(store.id, 'zone', period)}) r group by 1, 2`
+      : sql`select store_device_id, to_char(local_hour, 'YYYY-MM-DD"T"HH24:MI') as label, people_max, people_min from analytics_zone_hourly
+            where store_id = ${store.id} and local_hour >= ${period.from}::timestamp and local_hour < ${period.to}::timestamp`;
+  const rows = await rowsOf<{ store_device_id: number; label: string; people_max: number; people_min: number }>(db, source);
   const bands = new Map<string, { max: number; min: number }>();
   for (const r of rows) {
-    const key = `${r.store_device_id} ${period.bucket === 'minute' ? period.buckets.at(-1) : bucketOf(period.bucket, r.local_hour)}`;
+    const key = `${r.store_device_id} ${bucketOf(period.bucket, r.label)}`;
     const band = bands.get(key);
     bands.set(key, band ? { max: Math.max(band.max, r.people_max), min: Math.min(band.min, r.people_min) } : { max: r.people_max, min: r.people_min });
   }

@@ -1,4 +1,4 @@
-import type { Entrances, Presence } from '@lightdesk/contract';
+import type { Entrances, Presence, Report } from '@lightdesk/contract';
 import { sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../../../db/client';
 import { rowsOf } from '../../../lib/sql';
@@ -101,12 +101,24 @@ export async function deviceSeries(db: Database, storeId: number, storeDeviceId:
 }
 
 /**
- * The last five minutes per device come from the raw reports: one store's few minutes, read by
- * the reports' store index, since minute rollups are kept per store only.
+ * A store's raw reports of one kind in the last five minutes, each with the local minute it falls
+ * in: minute rollups are kept per store only (none per device, zone or heatmap sensor), and one
+ * store's few minutes are a short read by the reports' store index. A report dated ahead of the
+ * server's clock waits for its minute.
  */
+export function recentReports(storeId: number, kind: Report['kind'], period: StorePeriod): SQL {
+  const from = period.fromInstant!;
+  const until = new Date(from.getTime() + period.buckets.length * 60_000);
+  return sql`
+    select store_device_id, payload, to_char(date_trunc('minute', reported_at) at time zone ${period.timezone}, 'YYYY-MM-DD"T"HH24:MI') as minute
+    from device_reports
+    where store_id = ${storeId} and kind = ${kind} and reported_at >= ${from.toISOString()}::timestamptz and reported_at < ${until.toISOString()}::timestamptz`;
+}
+
+/** The last five minutes per device, from the raw presence reports. */
 async function recentDeviceFigures(db: Database, storeId: number, period: StorePeriod, storeDeviceId: number | undefined, byMinute: boolean) {
-  const device = storeDeviceId === undefined ? sql`` : sql`and store_device_id = ${storeDeviceId}`;
-  const label = byMinute ? sql`to_char(date_trunc('minute', reported_at) at time zone ${period.timezone}, 'YYYY-MM-DD"T"HH24:MI')` : sql`store_device_id::text`;
+  const device = storeDeviceId === undefined ? sql`` : sql`where store_device_id = ${storeDeviceId}`;
+  const label = byMinute ? sql`minute` : sql`store_device_id::text`;
   return rowsOf<FigureRow>(
     db,
     sql`
@@ -117,8 +129,7 @@ async function recentDeviceFigures(db: Database, storeId: number, period: StoreP
       sum((select count(*) from jsonb_array_elements_text(payload->'dwellMs') d where d::float8 > 60000))::int as dwell_long,
       sum((select coalesce(sum(d::float8), 0) from jsonb_array_elements_text(payload->'dwellMs') d))::float8 as dwell_ms,
       0 as walk_ins, 0 as exits
-    from device_reports
-    where store_id = ${storeId} and kind = 'presence' and reported_at >= ${period.fromInstant!.toISOString()}::timestamptz ${device}
+    from (${recentReports(storeId, 'presence', period)}) r ${device}
     group by 1`,
   );
 }

@@ -1,8 +1,9 @@
 import type { Heatmap, Period } from '@lightdesk/contract';
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../../../db/client';
 import type { Session } from '../../../lib/context';
 import { rowsOf } from '../../../lib/sql';
+import { recentReports } from './figures';
 import { resolvedOf, resolvePeriod, type StorePeriod } from './period';
 import { visibleStore } from './stores';
 
@@ -18,6 +19,10 @@ export interface Placement {
   scale: number;
 }
 
+/**
+ * A sensor's grid of one size summed over a period. A sensor may send frames of several sizes;
+ * each spans the sensor's whole view, so every size lies at the sensor's one placement.
+ */
 export interface SensorGrid {
   storeDeviceId: number;
   name: string;
@@ -69,7 +74,7 @@ export function projectOntoPlan(plan: { width: number; height: number }, sensors
   return { columns, rows, cells: cells.map((c) => Math.round(c * 100) / 100) };
 }
 
-/** Without a plan, the sensors' own grids side by side, in name order. */
+/** Without a plan, the sensors' own grids side by side, in name order (a sensor's sizes largest first). */
 function sideBySide(sensors: readonly SensorGrid[]): { columns: number; rows: number; cells: number[] } {
   const columns = Math.max(
     1,
@@ -85,18 +90,27 @@ function sideBySide(sensors: readonly SensorGrid[]): { columns: number; rows: nu
   return { columns, rows, cells };
 }
 
-/** Each heatmap sensor's cells summed over the period (daily rollups for whole days, hourly for a day so far). */
-async function sensorGrids(db: Database, storeId: number, period: StorePeriod, now: Date): Promise<SensorGrid[]> {
-  const range =
-    period.bucket === 'minute'
-      ? sql`h.local_hour >= date_trunc('hour', ${period.fromInstant!.toISOString()}::timestamptz at time zone s.timezone) and h.local_hour <= ${now.toISOString()}::timestamptz at time zone s.timezone`
-      : period.bucket === 'hour'
-        ? sql`h.local_hour >= ${period.from}::timestamp and h.local_hour < ${period.to}::timestamp`
-        : undefined;
-  const source =
-    range === undefined
-      ? sql`select d.store_device_id, d.width, d.height, d.cells from analytics_heatmap_daily d where d.store_id = ${storeId} and d.local_date between ${period.firstDate}::date and ${period.lastDate}::date`
-      : sql`select h.store_device_id, h.width, h.height, h.cells from analytics_heatmap_hourly h join stores s on s.id = h.store_id where h.store_id = ${storeId} and ${range}`;
+/**
+ * Every cell of the heatmap frames a period reads, one row per cell: daily rollups for whole
+ * days, hourly for a day so far, the raw frames for the last five minutes (no rollup keeps them).
+ */
+function periodCells(storeId: number, period: StorePeriod): SQL {
+  if (period.bucket === 'minute')
+    return sql`select r.store_device_id, (r.payload->>'width')::int as width, (r.payload->>'height')::int as height, c.i, c.v::bigint as v
+      from (${recentReports(storeId, 'heatmap', period)}) r, jsonb_array_elements_text(r.payload->'cells') with ordinality as c(v, i)`;
+  const [table, range] =
+    period.bucket === 'hour'
+      ? [sql`analytics_heatmap_hourly`, sql`g.local_hour >= ${period.from}::timestamp and g.local_hour < ${period.to}::timestamp`]
+      : [sql`analytics_heatmap_daily`, sql`g.local_date between ${period.firstDate}::date and ${period.lastDate}::date`];
+  return sql`select g.store_device_id, g.width, g.height, c.i, c.v from ${table} g, unnest(g.cells) with ordinality as c(v, i) where g.store_id = ${storeId} and ${range}`;
+}
+
+/**
+ * Each heatmap sensor's grids summed over the period, one per grid size it sent (largest first),
+ * so no frame's people are lost to another size; an aligned sensor that sent nothing has one
+ * empty grid.
+ */
+async function sensorGrids(db: Database, storeId: number, period: StorePeriod): Promise<SensorGrid[]> {
   const rows = await rowsOf<{
     id: number;
     name: string;
@@ -110,18 +124,18 @@ async function sensorGrids(db: Database, storeId: number, period: StorePeriod, n
   }>(
     db,
     sql`
-    with g as (${source}),
+    with cells as (${periodCells(storeId, period)}),
     summed as (
       select store_device_id, width, height, array_agg(v order by i) as cells
-      from (select g.store_device_id, g.width, g.height, c.i, sum(c.v)::float8 as v from g, unnest(g.cells) with ordinality as c(v, i) group by 1, 2, 3, 4) x
+      from (select store_device_id, width, height, i, sum(v)::float8 as v from cells group by 1, 2, 3, 4) x
       group by 1, 2, 3
     )
     select d.id, d.name, su.width, su.height, su.cells, p.x, p.y, p.rotation, p.scale
     from store_devices d
-    left join lateral (select * from summed where summed.store_device_id = d.id order by width * height desc limit 1) su on true
+    left join summed su on su.store_device_id = d.id
     left join heatmap_sensor_placements p on p.store_device_id = d.id
     where d.store_id = ${storeId} and d.kind = 'sensor' and (su.store_device_id is not null or p.store_device_id is not null)
-    order by d.name, d.id`,
+    order by d.name, d.id, su.width * su.height desc, su.width desc`,
   );
   return rows.map((r) => ({
     storeDeviceId: r.id,
@@ -139,15 +153,11 @@ async function sensorGrids(db: Database, storeId: number, period: StorePeriod, n
 export async function storeHeatmap(db: Database, session: Session, now: Date, query: { storeId: number; period: Period }): Promise<Heatmap> {
   const store = await visibleStore(db, session, query.storeId);
   const period = resolvePeriod(query.period, store.timezone, now);
-  const [sensors, [plan]] = await Promise.all([
-    sensorGrids(db, store.id, period, now),
+  const [grids, [plan]] = await Promise.all([
+    sensorGrids(db, store.id, period),
     rowsOf<{ width: number; height: number }>(db, sql`select width, height from store_floor_plans where store_id = ${store.id}`),
   ]);
-  const grid = plan ? projectOntoPlan(plan, sensors) : sideBySide(sensors);
-  return {
-    period: resolvedOf(period),
-    ...grid,
-    max: grid.cells.reduce((m, c) => Math.max(m, c), 0),
-    sensors: sensors.map((s) => ({ storeDeviceId: s.storeDeviceId, name: s.name, aligned: s.placement !== null })),
-  };
+  const grid = plan ? projectOntoPlan(plan, grids) : sideBySide(grids);
+  const sensors = new Map(grids.map((g) => [g.storeDeviceId, { storeDeviceId: g.storeDeviceId, name: g.name, aligned: g.placement !== null }]));
+  return { period: resolvedOf(period), ...grid, max: grid.cells.reduce((m, c) => Math.max(m, c), 0), sensors: [...sensors.values()] };
 }

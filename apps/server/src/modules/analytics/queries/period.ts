@@ -1,6 +1,6 @@
 import type { Bucket, Period, ResolvedPeriod } from '@lightdesk/contract';
 
-const DAY_MS = 86_400_000;
+export const DAY_MS = 86_400_000;
 
 /** The store's wall-clock date and time at an instant: `YYYY-MM-DD` and `HH:mm`. */
 export function localClock(at: Date, timezone: string): { date: string; time: string } {

@@ -5,7 +5,7 @@ import type { Session } from '../../../lib/context';
 import { contains } from '../../../lib/filters';
 import { rowsOf } from '../../../lib/sql';
 import { addFigures, deviceSeries, deviceTotals, NO_FIGURES, presenceOf, storeSeries, type Figures } from './figures';
-import { resolvedOf, resolvePeriod } from './period';
+import { DAY_MS, localClock, resolvedOf, resolvePeriod } from './period';
 import { deviceOfStore, visibleStore, visibleStores, type AnalyticsStore } from './stores';
 
 /** Most popular first: more persons, then longer dwell, then by name. */
@@ -56,20 +56,28 @@ export async function productTrend(db: Database, session: Session, now: Date, qu
 }
 
 /**
- * The days a ranking across stores covers, per store: a chosen day, week, month or year is the
- * same local dates everywhere; the quick ranges end on each store's own today.
+ * The days a ranking across stores covers, per store. A day is each store's local day: a chosen
+ * day, week, month or year is the same local dates everywhere; without a date, and for the quick
+ * ranges, each store's own today decides, as on that store's own screens.
  */
 function rankingRange(period: Period, now: Date): { daily: SQL } | { minutes: SQL } {
   if (period.kind === 'last5min')
     return { minutes: sql`d.minute >= ${new Date(Math.floor(now.getTime() / 60_000) * 60_000 - 4 * 60_000).toISOString()}::timestamptz` };
+  // Every time zone is less than a day off UTC, so a store's today is yesterday, today or
+  // tomorrow in UTC: the period resolved for each of those three todays, as for one store.
+  const todays = [-1, 0, 1].map((days) => {
+    const at = new Date(now.getTime() + days * DAY_MS);
+    return { today: localClock(at, 'UTC').date, period: resolvePeriod(period, 'UTC', at) };
+  });
+  const earliest = todays[0]!.period;
+  const latest = todays[2]!.period;
+  // Constant bounds, so the date index narrows the rows; when every today gives the same period
+  // (a chosen date, or a month far from its ends) they are the period itself.
+  const outer = sql`d.local_date between ${earliest.firstDate}::date and ${latest.lastDate}::date`;
+  if (earliest.firstDate === latest.firstDate && earliest.lastDate === latest.lastDate) return { daily: outer };
   const storeToday = sql`(${now.toISOString()}::timestamptz at time zone s.timezone)::date`;
-  if (period.kind === 'realtime') return { daily: sql`d.local_date = ${storeToday}` };
-  if (period.kind === 'lastWeek') return { daily: sql`d.local_date between ${storeToday} - 6 and ${storeToday}` };
-  if (period.kind === 'lastMonth') return { daily: sql`d.local_date between ${storeToday} - 29 and ${storeToday}` };
-  // Without a date, "this" day, week, month or year is the one of today in UTC: stores' own
-  // todays differ by at most a day.
-  const fixed = resolvePeriod(period, 'UTC', now);
-  return { daily: sql`d.local_date between ${fixed.firstDate}::date and ${fixed.lastDate}::date` };
+  const own = todays.map((t) => sql`when ${t.today}::date then d.local_date between ${t.period.firstDate}::date and ${t.period.lastDate}::date`);
+  return { daily: sql`${outer} and case ${storeToday} ${sql.join(own, sql` `)} end` };
 }
 
 interface RankingRow {

@@ -36,15 +36,19 @@ function randomReports(store: ZoneStore, random: () => number, count: number): R
       random() < 0.3 ? Math.round((random() - 0.5) * 24) * 900_000 + Math.round((random() - 0.5) * 20_000) : Math.round((random() - 0.5) * 6 * 3_600_000);
     const at = new Date(base + offset).toISOString();
     const id = `r${store.store.id}-${n}`;
+    // Intervals of a minute, a quarter, an hour, any length up to two hours, or a whole day.
+    const seconds = [60, 60, 900, 3600, 1 + Math.floor(random() * 7200), 86_400][Math.floor(random() * (random() < 0.05 ? 6 : 5))]!;
     const pick = random();
     if (pick < 0.45) {
       const dwellMs = Array.from({ length: Math.floor(random() * 6) }, () =>
         // Exactly on the bucket edges now and then.
         random() < 0.2 ? [DWELL_SHORT_MS, DWELL_LONG_MS, DWELL_SHORT_MS - 1, DWELL_LONG_MS + 1][Math.floor(random() * 4)]! : Math.floor(random() * 150_000),
       );
-      reports.push({ id, at, device: store.luminaires[Math.floor(random() * 3)]!.uuid, kind: 'presence', seconds: 60, dwellMs });
+      // Now and then about a device that is no product: a sensor, or the gateway itself.
+      const subjects = [...store.luminaires, ...store.luminaires, ...store.luminaires, store.zone, store.gatewayRow];
+      reports.push({ id, at, device: subjects[Math.floor(random() * subjects.length)]!.uuid, kind: 'presence', seconds, dwellMs });
     } else if (pick < 0.7) {
-      reports.push({ id, at, device: store.counter.uuid, kind: 'entrance', seconds: 60, in: Math.floor(random() * 8), out: Math.floor(random() * 8) });
+      reports.push({ id, at, device: store.counter.uuid, kind: 'entrance', seconds, in: Math.floor(random() * 80), out: Math.floor(random() * 80) });
     } else if (pick < 0.85) {
       reports.push({ id, at, device: store.zone.uuid, kind: 'zone', people: Math.floor(random() * 30) });
     } else {
@@ -74,6 +78,23 @@ const add = (sums: Sums, key: string, values: number[]) => {
   sums[key] = before.map((v, i) => v + values[i]!);
 };
 
+/**
+ * An interval report's counts, minute by minute over the interval it covers (which ends at its
+ * time): each minute's share is the running total rounded at the minute's end less that at its
+ * start, so the shares are whole and add up to the count.
+ */
+function byMinute(r: Report & { seconds: number }): { minute: number; share: (count: number) => number }[] {
+  const end = Date.parse(r.at);
+  const start = end - r.seconds * 1000;
+  const runningTotal = (count: number, t: number) => Math.round((count * (t - start)) / (end - start));
+  const minutes = [];
+  for (let minute = Math.floor(start / 60_000) * 60_000; minute < end; minute += 60_000) {
+    const [from, to] = [Math.max(minute, start), Math.min(minute + 60_000, end)];
+    minutes.push({ minute, share: (count: number) => runningTotal(count, to) - runningTotal(count, from) });
+  }
+  return minutes;
+}
+
 /** What the rollups must hold, recomputed from the reports alone. */
 function recompute(store: ZoneStore, reports: Report[]) {
   const device: Sums = {};
@@ -84,15 +105,20 @@ function recompute(store: ZoneStore, reports: Report[]) {
   const zone: Record<string, [number, number]> = {};
   const heat: Sums = {};
   const heatDay: Sums = {};
-  const subject = (uuid: string) => [...store.luminaires, store.counter, store.zone, store.heatmap].find((d) => d.uuid === uuid)!.id;
+  const all = [...store.luminaires, store.counter, store.zone, store.heatmap, store.gatewayRow];
+  // Intervals overlap: each minute's local hour is worked out once.
+  const localHours = new Map<number, ReturnType<typeof localHourOf>>();
+  const localHourOfMinute = (m: number) => localHours.get(m) ?? localHours.set(m, localHourOf(new Date(m).toISOString(), store.timezone)).get(m)!;
+  const subject = (uuid: string) => all.find((d) => d.uuid === uuid)!;
   for (const r of reports) {
     const { hour, date } = localHourOf(r.at, store.timezone);
-    const d = subject(r.device);
+    const { id: d, kind } = subject(r.device);
+    // People under a luminaire are its product's; a sensor's or the gateway's count nowhere.
+    if (r.kind === 'presence' && kind !== 'luminaire') continue;
     if (r.kind === 'presence' || r.kind === 'entrance') {
-      const figures =
+      const whole =
         r.kind === 'presence'
           ? [
-              r.dwellMs.length,
               r.dwellMs.filter((ms) => ms < DWELL_SHORT_MS).length,
               r.dwellMs.filter((ms) => ms >= DWELL_SHORT_MS && ms <= DWELL_LONG_MS).length,
               r.dwellMs.filter((ms) => ms > DWELL_LONG_MS).length,
@@ -100,12 +126,18 @@ function recompute(store: ZoneStore, reports: Report[]) {
               0,
               0,
             ]
-          : [0, 0, 0, 0, 0, r.in, r.out];
-      add(device, `${d} ${hour}`, figures);
-      add(deviceDay, `${d} ${date}`, figures);
-      add(storeHour, hour, figures);
-      add(storeDay, date, figures);
-      add(minute, new Date(Math.floor(Date.parse(r.at) / 60_000) * 60_000).toISOString(), figures);
+          : [0, 0, 0, 0, r.in, r.out];
+      for (const { minute: m, share } of byMinute(r)) {
+        const figures = whole.map(share);
+        // A minute's persons are its dwell buckets' shares together.
+        figures.unshift(figures[0]! + figures[1]! + figures[2]!);
+        const local = localHourOfMinute(m);
+        add(device, `${d} ${local.hour}`, figures);
+        add(deviceDay, `${d} ${local.date}`, figures);
+        add(storeHour, local.hour, figures);
+        add(storeDay, local.date, figures);
+        add(minute, new Date(m).toISOString(), figures);
+      }
     }
     if (r.kind === 'zone') {
       const [max, min] = zone[`${d} ${hour}`] ?? [-Infinity, Infinity];
@@ -168,6 +200,27 @@ async function rollupsOf(storeId: number) {
   };
 }
 
+/** Where persons and dwell, and where walk-ins and exits, sit in a row's figures. */
+const PEOPLE = [0, 1, 2, 3, 4];
+const ENTRANCE = [5, 6];
+const nonZero = (sums: Sums): Sums => Object.fromEntries(Object.entries(sums).filter(([, values]) => values.some((v) => v !== 0)));
+/** Some of each bucket's figures, buckets where they are all zero left out. */
+const only = (sums: Sums, figures: number[]) => nonZero(Object.fromEntries(Object.entries(sums).map(([k, v]) => [k, figures.map((f) => v[f]!)])));
+/** Some of a per-device rollup's figures summed over the given devices, bucket by bucket. */
+function overDevices(sums: Sums, devices: Set<number>, figures: number[]): Sums {
+  const total: Sums = {};
+  for (const [key, values] of Object.entries(sums)) {
+    const [device, bucket] = key.split(' ');
+    if (devices.has(Number(device)))
+      add(
+        total,
+        bucket!,
+        figures.map((f) => values[f]!),
+      );
+  }
+  return nonZero(total);
+}
+
 describe('rollups', () => {
   test('equal a recomputation from the raw reports, in each store’s local hours and days, whatever the batches and resends', async () => {
     const all = await storesInZones();
@@ -185,6 +238,16 @@ describe('rollups', () => {
       const expected = recompute(store, reports);
       const actual = await rollupsOf(store.store.id);
       expect(actual, store.timezone).toEqual(expected);
+      // The store's people are its products' people, and its walk-ins its counter's, hour by hour and day by day.
+      const luminaires = new Set(store.luminaires.map((l) => l.id));
+      const counters = new Set([store.counter.id]);
+      for (const [byDevice, byStore] of [
+        [actual.device, actual.storeHour],
+        [actual.deviceDay, actual.storeDay],
+      ] as const) {
+        expect(overDevices(byDevice, luminaires, PEOPLE), store.timezone).toEqual(only(byStore, PEOPLE));
+        expect(overDevices(byDevice, counters, ENTRANCE), store.timezone).toEqual(only(byStore, ENTRANCE));
+      }
     }
   });
 
@@ -208,5 +271,80 @@ describe('rollups', () => {
       sql`select to_char(local_hour, 'HH24:MI') as h from analytics_store_hourly where store_id = ${kolkata!.store.id} order by local_hour`,
     );
     expect(hours.map((h) => h.h)).toEqual(['23:00', '00:00']);
+  });
+
+  /** Some figures of a store's local hours (or of one device's), as `{ 'HH:MI': [figures…] }`. */
+  const hourly = async (storeId: number, figures: string[], device?: number) => {
+    const columns = sql.join(
+      figures.map((f) => sql.identifier(f)),
+      sql`, `,
+    );
+    const rows = await rowsOf<{ k: string; f: number[] }>(
+      t.ctx.db,
+      device === undefined
+        ? sql`select to_char(local_hour, 'HH24:MI') as k, array[${columns}] as f from analytics_store_hourly where store_id = ${storeId}`
+        : sql`select to_char(local_hour, 'HH24:MI') as k, array[${columns}] as f from analytics_device_hourly where store_device_id = ${device}`,
+    );
+    return Object.fromEntries(rows.map((r) => [r.k, r.f.map(Number)]));
+  };
+
+  test('an interval report counts toward the time it covers, split in proportion where it crosses an hour', async () => {
+    const berlin = (await storesInZones())[2]!;
+    const luminaire = berlin.luminaires[0]!;
+    await berlin.gateway.report([
+      // 10:50 to 11:10 in Berlin (UTC+1 in November): twenty walk-ins and six exits.
+      { id: 'across', at: '2026-11-20T10:10:00Z', device: berlin.counter.uuid, kind: 'entrance', seconds: 1200, in: 20, out: 6 },
+      // 10:45 to 11:15: four people of two seconds each.
+      { id: 'seen', at: '2026-11-20T10:15:00Z', device: luminaire.uuid, kind: 'presence', seconds: 1800, dwellMs: [2000, 2000, 2000, 2000] },
+    ]);
+    expect(await hourly(berlin.store.id, ['walk_ins', 'exits', 'persons', 'dwell_short', 'dwell_ms'])).toEqual({
+      '10:00': [10, 3, 2, 2, 4000],
+      '11:00': [10, 3, 2, 2, 4000],
+    });
+    expect(await hourly(berlin.store.id, ['persons', 'dwell_ms'], luminaire.id)).toEqual({ '10:00': [2, 4000], '11:00': [2, 4000] });
+    // Minute by minute: a walk-in in each of the twenty minutes, the exits spread over them.
+    const minutes = await rowsOf<{ walk_ins: number; exits: number }>(
+      t.ctx.db,
+      sql`select walk_ins, exits from analytics_store_minutely
+          where store_id = ${berlin.store.id} and minute >= '2026-11-20T09:50:00Z' and minute < '2026-11-20T10:10:00Z' order by minute`,
+    );
+    expect(minutes.map((m) => m.walk_ins)).toEqual(new Array(20).fill(1));
+    expect(minutes.reduce((sum, m) => sum + m.exits, 0)).toBe(6);
+  });
+
+  test('an interval across a store’s midnight counts toward both days, at a half-hour offset too', async () => {
+    const [kolkata] = await storesInZones();
+    // 18:20 to 18:40 UTC is 23:50 to 00:10 in Kolkata (UTC+5:30).
+    await kolkata!.gateway.report([
+      { id: 'midnight', at: '2026-06-10T18:40:00Z', device: kolkata!.counter.uuid, kind: 'entrance', seconds: 1200, in: 20, out: 0 },
+    ]);
+    const days = await rowsOf<{ local_date: string; walk_ins: number }>(
+      t.ctx.db,
+      sql`select local_date::text, walk_ins from analytics_store_daily where store_id = ${kolkata!.store.id} order by local_date`,
+    );
+    expect(days).toEqual([
+      { local_date: '2026-06-10', walk_ins: 10 },
+      { local_date: '2026-06-11', walk_ins: 10 },
+    ]);
+    expect(await hourly(kolkata!.store.id, ['walk_ins'])).toEqual({ '23:00': [10], '00:00': [10] });
+  });
+
+  test('people seen by a sensor or by the gateway count toward no product and not toward the store', async () => {
+    const berlin = (await storesInZones())[2]!;
+    const seen = (device: string, persons: number): Report => ({
+      id: `seen-${device}`,
+      at: '2026-11-20T10:00:00Z',
+      device,
+      kind: 'presence',
+      seconds: 60,
+      dwellMs: new Array<number>(persons).fill(10_000),
+    });
+    await berlin.gateway.report([seen(berlin.luminaires[0]!.uuid, 3), seen(berlin.zone.uuid, 5), seen(berlin.gatewayRow.uuid, 7)]);
+    expect(await hourly(berlin.store.id, ['persons', 'dwell_medium'])).toEqual({ '10:00': [3, 3] });
+    const devices = await rowsOf<{ store_device_id: number; persons: number }>(
+      t.ctx.db,
+      sql`select store_device_id, persons from analytics_device_daily where store_id = ${berlin.store.id}`,
+    );
+    expect(devices).toEqual([{ store_device_id: berlin.luminaires[0]!.id, persons: 3 }]);
   });
 });

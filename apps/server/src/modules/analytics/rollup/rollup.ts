@@ -1,4 +1,4 @@
-import { DWELL_LONG_MS, DWELL_SHORT_MS } from '@lightdesk/contract';
+import { DWELL_LONG_MS, DWELL_SHORT_MS, type Report } from '@lightdesk/contract';
 import { sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../../../db/client';
 import { arrayOf, rowsOf } from '../../../lib/sql';
@@ -28,43 +28,62 @@ const addTo = (table: ReturnType<typeof sql.identifier>) =>
     sql`, `,
   );
 
-/** A rollup of presence and entrance figures: its table, its bucket column and how a report's bucket is worked out. */
+/** A rollup of presence and entrance figures: its table, its bucket column and how a span's bucket is worked out. */
 interface FigureRollup {
   table: string;
   key: string;
   bucket: SQL;
   /** Per device, or for the whole store. */
   byDevice: boolean;
+  /** The relation of sums it is kept from: per device and quarter hour, or per store and minute. */
+  from: 'quarters' | 'minutes';
 }
 
 const FIGURE_ROLLUPS: FigureRollup[] = [
-  { table: 'analytics_device_hourly', key: 'local_hour', bucket: sql`date_trunc('hour', local_at)`, byDevice: true },
-  { table: 'analytics_device_daily', key: 'local_date', bucket: sql`local_at::date`, byDevice: true },
-  { table: 'analytics_store_hourly', key: 'local_hour', bucket: sql`date_trunc('hour', local_at)`, byDevice: false },
-  { table: 'analytics_store_daily', key: 'local_date', bucket: sql`local_at::date`, byDevice: false },
-  { table: 'analytics_store_minutely', key: 'minute', bucket: sql`date_trunc('minute', at)`, byDevice: false },
+  { table: 'analytics_device_hourly', key: 'local_hour', bucket: sql`date_trunc('hour', local_at)`, byDevice: true, from: 'quarters' },
+  { table: 'analytics_device_daily', key: 'local_date', bucket: sql`local_at::date`, byDevice: true, from: 'quarters' },
+  { table: 'analytics_store_hourly', key: 'local_hour', bucket: sql`date_trunc('hour', local_at)`, byDevice: false, from: 'quarters' },
+  { table: 'analytics_store_daily', key: 'local_date', bucket: sql`local_at::date`, byDevice: false, from: 'quarters' },
+  { table: 'analytics_store_minutely', key: 'minute', bucket: sql`at`, byDevice: false, from: 'minutes' },
 ];
 
-function intoRollup({ table, key, bucket, byDevice }: FigureRollup): SQL {
+function intoRollup({ table, key, bucket, byDevice, from }: FigureRollup): SQL {
   const target = sql.identifier(table);
   const device = byDevice ? sql`device, ` : sql``;
   return sql`
     insert into ${target} (tenant_id, store_id, ${byDevice ? sql`store_device_id, ` : sql``}${sql.identifier(key)}, ${FIGURE_LIST})
     select tenant, store, ${device}${bucket}, sum(persons), sum(short), sum(medium), sum(long), sum(ms), sum("in"), sum("out")
-    from figures ${byDevice ? sql`where device is not null` : sql``}
+    from ${sql.identifier(from)} ${byDevice ? sql`where device is not null` : sql``}
     group by tenant, store, ${device}${bucket}
     on conflict (store_id, ${sql.identifier(key)}${byDevice ? sql`, store_device_id` : sql``}) do update set ${addTo(target)}`;
 }
 
 /**
- * Every time zone in use since 1980 is a whole number of quarter hours off UTC, so a store's
- * reports of one UTC quarter hour share its local hour and day, and those of one minute share
- * the minute. A batch's reports are summed per device and such span here, so the database
- * buckets far fewer rows. Reports dated earlier (odd historic offsets) are not merged.
+ * Every time zone in use since 1980 is a whole number of quarter hours off UTC (and the ingest
+ * takes no report older than ten years), so a UTC quarter hour lies in one local hour and day of
+ * every store, and a minute in one minute. A batch's reports are summed per device and such
+ * span here, so the database buckets far fewer rows.
  */
-const MERGE_FROM = Date.UTC(1980, 0, 1);
 const MINUTE_MS = 60_000;
 const QUARTER_MS = 15 * MINUTE_MS;
+
+/**
+ * Spreads what an interval report counts over the spans of `spanMs` (from UTC midnight) that its
+ * interval, the `seconds` up to `end`, covers: `each` gets every such span's start and the share
+ * of a count that falls in it. A share is in proportion to the time the interval spends in the
+ * span, as the running total rounded at the span's end less that at its start: whole numbers that
+ * add up to the count exactly, and the same whether spread by minutes or by quarter hours.
+ */
+function spread(end: number, seconds: number, spanMs: number, each: (spanStart: number, share: (count: number) => number) => void): void {
+  const length = seconds * 1000;
+  const start = end - length;
+  const runningTotal = (count: number, at: number) => Math.round((count * (at - start)) / length);
+  for (let span = start - (start % spanMs); span < end; span += spanMs) {
+    const from = Math.max(span, start);
+    const to = Math.min(span + spanMs, end);
+    each(span, (count) => (count === 0 ? 0 : runningTotal(count, to) - runningTotal(count, from)));
+  }
+}
 
 /** The column types a relation of sums can have, as their array types. */
 const ARRAY_TYPES = { int: sql`int[]`, bigint: sql`bigint[]`, timestamptz: sql`timestamptz[]`, text: sql`text[]` };
@@ -79,27 +98,43 @@ interface Sum<T> {
   value: T;
 }
 
-/** Reports summed per device and span: `add` answers a report's span's value (made by `start` for the span's first report) to add the report to. */
+/** Reports summed per device (or per store only) and span. */
 class Sums<T> {
-  private readonly byKey = new Map<string, Sum<T>>();
-  constructor(private readonly spanMs: number) {}
-  add(r: StoredReport, start: () => T, shape = ''): T {
-    const time = r.reportedAt.getTime();
-    const at = time >= MERGE_FROM ? time - (time % this.spanMs) : time;
-    const key = `${r.storeId}|${r.storeDeviceId}|${at}|${shape}`;
-    let sum = this.byKey.get(key);
-    if (!sum) this.byKey.set(key, (sum = { tenant: r.tenantId, store: r.storeId!, device: r.storeDeviceId, at, value: start() }));
-    return sum.value;
+  /** Per device (or store) and shape, its spans by their start. */
+  private readonly groups = new Map<string, Map<number, Sum<T>>>();
+  private count = 0;
+  constructor(
+    private readonly spanMs: number,
+    private readonly byDevice = true,
+  ) {}
+  /**
+   * The spans of a report's device (or store) and shape: answers the value of the span holding
+   * `time` (made by `start` for the span's first report) to add the report to. Found once per
+   * report, as an interval report adds to many spans.
+   */
+  of(r: StoredReport, shape = ''): (time: number, start: () => T) => T {
+    const device = this.byDevice ? r.storeDeviceId : null;
+    const key = `${r.storeId}|${device}|${shape}`;
+    const spans = this.groups.get(key) ?? this.groups.set(key, new Map()).get(key)!;
+    return (time, start) => {
+      const at = time - (time % this.spanMs);
+      let sum = spans.get(at);
+      if (!sum) {
+        spans.set(at, (sum = { tenant: r.tenantId, store: r.storeId!, device, at, value: start() }));
+        this.count++;
+      }
+      return sum.value;
+    };
   }
   get size() {
-    return this.byKey.size;
+    return this.count;
   }
   /**
    * The sums as a relation named `name`, one array parameter per column (the database reads
    * arrays several times faster than JSON), each row with its store's local time (`local_at`).
    */
   relation(name: string, columns: Record<string, [type: ColumnType, of: (value: T) => number | string | null]>): SQL {
-    const sums = [...this.byKey.values()];
+    const sums = [...this.groups.values()].flatMap((spans) => [...spans.values()]);
     const array = (type: ColumnType, of: (sum: Sum<T>) => number | string | null) => sql`${arrayOf(sums.map(of))}::${ARRAY_TYPES[type]}`;
     const arrays = [
       array('int', (s) => s.tenant),
@@ -123,9 +158,26 @@ const FIGURE_COLUMNS = Object.fromEntries(
   (['persons', 'short', 'medium', 'long', 'ms', 'in', 'out'] as const).map((f) => [f, [f === 'ms' ? 'bigint' : 'int', (v: Figures) => v[f]]]),
 ) as Record<string, [ColumnType, (v: Figures) => number]>;
 
+/** A report's presence or entrance figures, before they are spread over the time it covers. */
+const figuresOf = (report: Extract<Report, { kind: 'presence' | 'entrance' }>): Figures =>
+  report.kind === 'presence' ? { ...dwellFigures(report.dwellMs), in: 0, out: 0 } : { ...noFigures(), in: report.in, out: report.out };
+
+/** Adds a span's share of a report's figures: each dwell bucket, the dwell time, walk-ins and exits apart, and the span's persons as its dwell buckets together. */
+function addShare(into: Figures, whole: Figures, share: (count: number) => number): void {
+  const [short, medium, long] = [share(whole.short), share(whole.medium), share(whole.long)];
+  into.persons += short + medium + long;
+  into.short += short;
+  into.medium += medium;
+  into.long += long;
+  into.ms += share(whole.ms);
+  into.in += share(whole.in);
+  into.out += share(whole.out);
+}
+
 /** Presence and entrance figures into every rollup they belong in: per device and per store, per local hour and day, and per minute. */
-const figureStatements = (figures: Sums<Figures>) => [
-  figures.relation('figures', FIGURE_COLUMNS),
+const figureStatements = (quarters: Sums<Figures>, minutes: Sums<Figures>) => [
+  quarters.relation('quarters', FIGURE_COLUMNS),
+  minutes.relation('minutes', FIGURE_COLUMNS),
   ...FIGURE_ROLLUPS.map((rollup, i) => sql`${sql.identifier(`figures_${i}`)} as (${intoRollup(rollup)})`),
 ];
 
@@ -206,44 +258,41 @@ function frameStatements(frames: Sums<FrameSpan>): SQL[] {
  * whole batch, its sums bucketed in the database by each store's time zone.
  */
 export async function rollUp(tx: Database, stored: StoredReport[]): Promise<void> {
-  // Per minute: the real-time views count by the minute.
-  const figures = new Sums<Figures>(MINUTE_MS);
+  // Hours and days are kept from quarter hours per device; the real-time views count the store by the minute.
+  const quarters = new Sums<Figures>(QUARTER_MS);
+  const minutes = new Sums<Figures>(MINUTE_MS, false);
   const zones = new Sums<ZoneSpan>(QUARTER_MS);
   const frames = new Sums<FrameSpan>(QUARTER_MS);
   const moved = new Set<number>();
   for (const r of stored) {
     if (r.storeId === null) continue;
     const { report } = r;
-    if (report.kind === 'presence') {
-      const f = figures.add(r, noFigures);
-      const d = dwellFigures(report.dwellMs);
-      f.persons += d.persons;
-      f.short += d.short;
-      f.medium += d.medium;
-      f.long += d.long;
-      f.ms += d.ms;
-    } else if (report.kind === 'entrance') {
-      const f = figures.add(r, noFigures);
-      f.in += report.in;
-      f.out += report.out;
+    const at = r.reportedAt.getTime();
+    if (report.kind === 'presence' || report.kind === 'entrance') {
+      // Popularity is people under a product's luminaire: people a sensor or a gateway saw are no product's, nor the store's.
+      if (report.kind === 'presence' && r.subjectKind !== 'luminaire') continue;
+      const whole = figuresOf(report);
+      // An interval report counts toward the interval it covers, which ends at its time.
+      const [quarter, minute] = [quarters.of(r), minutes.of(r)];
+      spread(at, report.seconds, QUARTER_MS, (span, share) => addShare(quarter(span, noFigures), whole, share));
+      spread(at, report.seconds, MINUTE_MS, (span, share) => addShare(minute(span, noFigures), whole, share));
       // Walk-ins and exits move a store's occupancy.
-      if (report.in > 0 || report.out > 0) moved.add(r.storeId);
+      if (whole.in > 0 || whole.out > 0) moved.add(r.storeId);
     } else if (r.storeDeviceId === null) continue;
     else if (report.kind === 'zone') {
-      const at = r.reportedAt.getTime();
-      const z = zones.add(r, () => ({ max: report.people, min: report.people, people: report.people, lastAt: at }));
+      const z = zones.of(r)(at, () => ({ max: report.people, min: report.people, people: report.people, lastAt: at }));
       z.max = Math.max(z.max, report.people);
       z.min = Math.min(z.min, report.people);
       if (at >= z.lastAt) Object.assign(z, { people: report.people, lastAt: at });
     } else if (report.kind === 'heatmap') {
       const { width, height, cells } = report;
-      const f = frames.add(r, () => ({ width, height, frames: 0, cells: new Array<number>(cells.length).fill(0) }), `${width}x${height}`);
+      const f = frames.of(r, `${width}x${height}`)(at, () => ({ width, height, frames: 0, cells: new Array<number>(cells.length).fill(0) }));
       f.frames++;
       for (let i = 0; i < cells.length; i++) f.cells[i]! += cells[i]!;
     }
   }
   const parts = [
-    ...(figures.size > 0 ? figureStatements(figures) : []),
+    ...(quarters.size > 0 ? figureStatements(quarters, minutes) : []),
     ...(zones.size > 0 ? zoneStatements(zones) : []),
     ...(frames.size > 0 ? frameStatements(frames) : []),
   ];

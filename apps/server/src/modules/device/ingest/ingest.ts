@@ -1,4 +1,4 @@
-import type { Report } from '@lightdesk/contract';
+import type { DeviceKind, Report } from '@lightdesk/contract';
 import { sql } from 'drizzle-orm';
 import { arrayOf, rowsOf } from '../../../lib/sql';
 import type { Database } from '../../../db/client';
@@ -16,6 +16,8 @@ export interface StoredReport {
   senderId: number;
   storeDeviceId: number | null;
   subject: string;
+  /** What the report is about: a luminaire (the product under it), a sensor or a gateway; null for a sender that is no store device. */
+  subjectKind: DeviceKind | null;
   kind: Report['kind'];
   reportedAt: Date;
   report: Report;
@@ -75,8 +77,9 @@ export function dataRefusal(error: unknown): string | undefined {
 
 /**
  * The one ingest path of both transports: checks when and who each report is about, stores the
- * new ones (a message id seen before from this sender is skipped), keeps the devices' live state
- * and runs the hooks — all in one transaction, so a caller acknowledges only what is committed.
+ * new ones (a message id seen before from this sender is skipped, whatever its time), keeps the
+ * devices' live state and runs the hooks — all in one transaction, so a caller acknowledges only
+ * what is committed.
  * Reports are dated inside the window the raw reports are kept in, and name the sender itself or
  * a device of the sender's store; anything else, or a value the database refuses, refuses the
  * batch as bad input.
@@ -85,7 +88,7 @@ export async function ingestReports(db: Database, sender: KnownDevice, reports: 
   const times = reports.map((r) => Date.parse(r.at));
   await refuseOutsideWindow(db, times, receivedAt);
   const uuids = [...new Set(reports.map((r) => r.device).filter((d) => d !== sender.deviceName))];
-  const subjects = new Map<string, { storeDeviceId: number; kind: string }>();
+  const subjects = new Map<string, { storeDeviceId: number; kind: DeviceKind }>();
   if (uuids.length > 0) {
     if (sender.storeId === null)
       throw badReport(
@@ -93,7 +96,7 @@ export async function ingestReports(db: Database, sender: KnownDevice, reports: 
         'device',
         'this device is in no store',
       );
-    const rows = await rowsOf<{ id: number; uuid: string; kind: string }>(
+    const rows = await rowsOf<{ id: number; uuid: string; kind: DeviceKind }>(
       db,
       sql`select id, uuid, kind from store_devices where store_id = ${sender.storeId} and uuid in (select jsonb_array_elements_text(${JSON.stringify(uuids)}::jsonb))`,
     );
@@ -106,34 +109,47 @@ export async function ingestReports(db: Database, sender: KnownDevice, reports: 
   const storing = db.transaction(async (tx) => {
     await tx.execute(sql`select pg_advisory_xact_lock_shared(${PARTITIONS_LOCK})`);
     const subjectOf = (r: Report) => (r.device === sender.deviceName ? sender.storeDeviceId : subjects.get(r.device)!.storeDeviceId);
+    // Of a message id sent twice in one batch, whatever the times, only the first report can be new.
+    const ids = new Set<string>();
+    const firsts = reports.flatMap((r, i) => (ids.has(r.id) ? [] : (ids.add(r.id), [i])));
     // The batch goes as one array per column, the same statement on both drivers whatever its
     // size; the payloads as one text, a line each (JSON text never holds a raw line break), so
     // the database parses each payload once and nothing needs escaping.
-    const column = <T extends string | number | null>(of: (r: Report, i: number) => T) => arrayOf(reports.map(of));
-    const rows = await rowsOf<{ message_id: string; reported_at: string | Date }>(
+    const column = <T extends string | number | null>(of: (r: Report, i: number) => T) => arrayOf(firsts.map((i) => of(reports[i]!, i)));
+    // A resend is the sender's message id again, whatever time it carries: the id is claimed in
+    // device_report_messages (a unique key of the day-partitioned reports would have to hold the
+    // time), and only the reports whose id was new are stored. Ids are claimed in one order, so
+    // two batches of a sender holding the same ones never wait for each other in a cycle.
+    const rows = await rowsOf<{ message_id: string }>(
       tx,
       sql`
+      with batch as (
+        select * from unnest(
+          ${column((r) => r.device)}::text[], ${column(subjectOf)}::int[], ${column((r) => r.kind)}::text[], ${column((r) => r.id)}::text[],
+          ${column((_, i) => new Date(times[i]!).toISOString())}::timestamptz[], string_to_array(${firsts.map((i) => JSON.stringify(reports[i])).join('\n')}, chr(10))
+        ) as u(s, d, k, m, t, p)
+      ), claimed as (
+        insert into device_report_messages (sender_id, message_id, received_at)
+        select ${sender.id}, m, ${receivedAt.toISOString()}::timestamptz from batch order by m
+        on conflict do nothing
+        returning message_id
+      )
       insert into device_reports (tenant_id, store_id, sender_id, subject, store_device_id, kind, message_id, reported_at, received_at, payload)
       select ${sender.tenantId}, ${sender.storeId}::int, ${sender.id}, s, d, k, m, t, ${receivedAt.toISOString()}::timestamptz, p::jsonb
-      from unnest(
-        ${column((r) => r.device)}::text[], ${column(subjectOf)}::int[], ${column((r) => r.kind)}::text[], ${column((r) => r.id)}::text[],
-        ${column((_, i) => new Date(times[i]!).toISOString())}::timestamptz[], string_to_array(${reports.map((r) => JSON.stringify(r)).join('\n')}, chr(10))
-      ) as u(s, d, k, m, t, p)
-      on conflict (sender_id, message_id, reported_at) do nothing
-      returning message_id, reported_at`,
+      from batch join claimed on claimed.message_id = batch.m
+      returning message_id`,
     );
-    const isNew = new Set(rows.map((r) => `${r.message_id}\n${new Date(r.reported_at).getTime()}`));
+    const isNew = new Set(rows.map((r) => r.message_id));
     const stored: StoredReport[] = [];
     reports.forEach((report, i) => {
-      const key = `${report.id}\n${times[i]}`;
-      if (!isNew.has(key)) return;
-      isNew.delete(key); // the same message twice in one batch counts once
+      if (!isNew.delete(report.id)) return; // only a message id's first report in the batch was stored
       stored.push({
         tenantId: sender.tenantId,
         storeId: sender.storeId,
         senderId: sender.id,
         storeDeviceId: subjectOf(report),
         subject: report.device,
+        subjectKind: report.device === sender.deviceName ? sender.storeDeviceKind : subjects.get(report.device)!.kind,
         kind: report.kind,
         reportedAt: new Date(times[i]!),
         report,

@@ -8,7 +8,7 @@ import { rowsOf } from '../../../lib/sql';
 import { storeWithGateway } from '../../../test/devices';
 import { tenantIds } from '../../../test/stores';
 import { testApp, type TestApp } from '../../../test/test-app';
-import { deviceReports } from '../schema';
+import { deviceReportMessages, deviceReports } from '../schema';
 import { reportRetentionJob } from '../status/jobs';
 import { ingestReports } from './ingest';
 import { DROP_LOCK, dropReportsBefore, ensureReportPartitions } from './partitions';
@@ -129,6 +129,23 @@ describe('report retention', () => {
     expect(a + b).toBe(2200);
     expect(ingested.every((r) => r.stored === 2)).toBe(true);
     expect(await reportsOf(s)).toBe(6);
+  });
+
+  test('a message id is remembered for the retention period and a day after it arrived, then forgotten', async () => {
+    const s = await sender();
+    const remember = (id: string, receivedAt: Date) => t.ctx.db.insert(deviceReportMessages).values({ senderId: s.device.id, messageId: id, receivedAt });
+    await remember('kept', new Date(daysAgo(366).getTime() + 60_000));
+    await remember('forgotten', new Date(daysAgo(366).getTime() - 60_000));
+    // More than one batch of them.
+    await t.ctx.db.execute(sql`
+      insert into device_report_messages (sender_id, message_id, received_at)
+      select ${s.device.id}, 'old-' || n, ${daysAgo(400).toISOString()}::timestamptz from generate_series(1, 2500) n`);
+
+    await runRetention();
+    const left = await t.ctx.db.select({ id: deviceReportMessages.messageId }).from(deviceReportMessages).where(eq(deviceReportMessages.senderId, s.device.id));
+    expect(left.map((m) => m.id)).toEqual(['kept']);
+    expect(await s.gateway.report([{ ...heartbeat(s), id: 'kept' }])).toEqual({ stored: 0, duplicates: 1 });
+    expect(await s.gateway.report([{ ...heartbeat(s), id: 'forgotten' }])).toEqual({ stored: 1, duplicates: 0 });
   });
 });
 

@@ -137,14 +137,39 @@ const defaultPartition = pgTable('device_reports_default', {
   reportedAt: timestamp('reported_at', { withTimezone: true }).notNull(),
 });
 
+const MESSAGE_BATCH = 1000;
+
 /**
- * Drops the daily partitions wholly before `before` and older rows of the default partition;
- * answers the reports removed. Ingests wait for none of its work but the moment each day's
- * partition is detached: the old rows of the default partition go in small batches, and each
- * day is counted and dropped once detached.
+ * Forgets the message ids that first arrived more than a day before `before`, a batch at a time
+ * by the index of their arrival. A day later than the reports, since a report may be dated
+ * minutes after it arrived: an id goes only once its first report is older than the report
+ * window, so a resend at that report's own time is refused as too old, never stored again.
+ */
+async function forgetMessagesBefore(db: Database, before: Date, signal?: AbortSignal): Promise<void> {
+  const cutoff = new Date(before.getTime() - DAY_MS).toISOString();
+  for (;;) {
+    signal?.throwIfAborted();
+    const [gone] = await rowsOf<{ n: number }>(
+      db,
+      sql`with gone as (
+            delete from device_report_messages where (sender_id, message_id) in (
+              select sender_id, message_id from device_report_messages where received_at < ${cutoff}::timestamptz order by received_at limit ${MESSAGE_BATCH})
+            returning 1)
+          select count(*)::int as n from gone`,
+    );
+    if (gone!.n < MESSAGE_BATCH) return;
+  }
+}
+
+/**
+ * Drops the daily partitions wholly before `before` and older rows of the default partition,
+ * and forgets the message ids of reports that old; answers the reports removed. Ingests wait for
+ * none of its work but the moment each day's partition is detached: the old rows of the default
+ * partition and the old ids go in small batches, and each day is counted and dropped once detached.
  */
 export async function dropReportsBefore(db: Database, before: Date, signal?: AbortSignal): Promise<number> {
   known.delete(db);
+  await forgetMessagesBefore(db, before, signal);
   let removed = await deleteInBatches(db, defaultPartition, defaultPartition.id, lt(defaultPartition.reportedAt, before), { batchSize: 500, signal });
   // Days left detached go first, so detaching a later partition of the same day finds the name free.
   const tables = (await reportTables(db)).sort((a, b) => Number(b.detached) - Number(a.detached));

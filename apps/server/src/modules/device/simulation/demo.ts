@@ -9,6 +9,7 @@ import { readPlatformSettings } from '../../system';
 import { gatewayProductId, registerDevice } from '../directory';
 import { ingestReports, onReportsStored } from '../ingest/ingest';
 import { iotDevices } from '../schema';
+import { localTime } from './rhythm';
 import { storeReports } from './store-reports';
 import { simulatedStores, type StoreWithGateway } from './stores';
 
@@ -45,9 +46,17 @@ async function play(ctx: AppContext, store: StoreWithGateway, reports: ReturnTyp
   for (let i = 0; i < reports.length; i += MAX_BATCH) await ingestReports(ctx.db, store.sender, reports.slice(i, i + MAX_BATCH), ctx.clock.now());
 }
 
+/** When the store's local hour at `at` began: at a half or quarter hour in UTC where its offset has one. */
+function localHourStart(at: number, timezone: string): number {
+  const minute = Math.floor(at / 60_000) * 60_000;
+  return minute - Math.round((localTime(new Date(minute), timezone).hour % 1) * 60) * 60_000;
+}
+
 /**
- * The demo stores' history, newest day first so today's figures fill first: hourly reports of
- * every store through the same ingest as live reports. Replaying a day stores nothing twice.
+ * The demo stores' history, newest day first so today's figures fill first: a report of every
+ * store for each of its local hours, dated at the hour's end (an interval report counts toward
+ * the time it covers, so an hour of the store's own shows its opening hours as they are), through
+ * the same ingest as live reports. Replaying a day stores nothing twice.
  * The ingest refuses reports older than the retention period, so the history goes back a day
  * less than that at most: its oldest hour stays inside however long the job runs.
  */
@@ -59,10 +68,10 @@ export const demoHistoryJob = defineJob<{ days: number }>({
     const { dataRetentionDays } = await readPlatformSettings(ctx.db);
     const days = Math.min(payload.days, dataRetentionDays - 1);
     const now = ctx.clock.now().getTime();
-    const lastHour = Math.floor(now / HOUR_MS) * HOUR_MS;
     let reports = 0;
     for (let day = 0; day < days; day++) {
       for (const store of played) {
+        const lastHour = localHourStart(now, store.timezone);
         const batch = [];
         for (let h = 0; h < 24; h++) {
           const from = lastHour - (day * 24 + h + 1) * HOUR_MS;

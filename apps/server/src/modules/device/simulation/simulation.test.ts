@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { rowsOf } from '../../../lib/sql';
 import { testApp, type TestApp } from '../../../test/test-app';
 import { storeDevices } from '../../store/schema';
 import { platformSettings } from '../../system';
@@ -65,8 +66,8 @@ describe('the demo devices', () => {
   });
 
   test('history plays through the ingest once, however often it is replayed, and the live minute makes the devices online', async () => {
-    // Half an hour from the turn of an hour, so that both plays end at the same hour.
-    t.clock.setTo(new Date(Math.floor(Date.now() / 3_600_000) * 3_600_000 - 1_800_000));
+    // A quarter of an hour from the turn of every demo store's local hour (a whole or a half hour off UTC), so that both plays end at the same hour.
+    t.clock.setTo(new Date(Math.floor(Date.now() / 3_600_000) * 3_600_000 - 900_000));
     await playHistory(1);
     const once = await reports();
     expect(once).toBeGreaterThan(20 * 24);
@@ -90,5 +91,20 @@ describe('the demo devices', () => {
     }
     const [oldest] = await t.ctx.db.select({ ms: sql<number>`(extract(epoch from min(${deviceReports.reportedAt})) * 1000)::float8` }).from(deviceReports);
     expect(oldest!.ms).toBeGreaterThan(t.clock.now().getTime() - 2 * 86_400_000);
+  });
+
+  test("the history shows each store's walk-ins and people in its opening hours", async () => {
+    // Two days up to Monday 23 November 2026, 12:00 UTC: every demo store's Sunday, when it is open from 11:00 to 17:00.
+    t.clock.setTo(new Date('2026-11-23T12:00:00Z'));
+    await playHistory(2);
+    const open = await rowsOf<{ store: string; hours: string[] }>(
+      t.ctx.db,
+      sql`select s.name as store, array_agg(to_char(h.local_hour, 'HH24:MI') order by h.local_hour) as hours
+          from analytics_store_hourly h join stores s on s.id = h.store_id
+          where h.local_hour::date = '2026-11-22' and (h.walk_ins > 0 or h.persons > 0)
+          group by s.name`,
+    );
+    expect(open).toHaveLength(20);
+    for (const store of open) expect(store.hours, store.store).toEqual(['11:00', '12:00', '13:00', '14:00', '15:00', '16:00']);
   });
 });
