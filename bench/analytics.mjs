@@ -497,10 +497,22 @@ async function measureApi(kind, database, bare, stores, days) {
         params: () => ({ storeId: pick(stores).id, 'period[kind]': 'month', 'period[date]': `${pick(months)}-01` }),
       },
       {
+        name: 'store-popularity, one store, a month by day against the month before',
+        goal: 20,
+        path: 'store-popularity',
+        params: () => ({ storeId: pick(stores).id, 'period[kind]': 'month', 'period[date]': `${pick(months)}-01`, 'period[compare]': 'previous' }),
+      },
+      {
         name: 'store-ranking, all stores, a month',
         goal: 200,
         path: 'store-ranking',
         params: () => ({ 'period[kind]': 'month', 'period[date]': `${pick(months)}-01` }),
+      },
+      {
+        name: 'store-ranking, all stores, a month against a year earlier, by change',
+        goal: 200,
+        path: 'store-ranking',
+        params: () => ({ 'period[kind]': 'month', 'period[date]': `${pick(months)}-01`, 'period[compare]': 'yearEarlier', order: 'change' }),
       },
       { name: 'today, one store', goal: 50, path: 'today', params: () => ({ storeId: pick(stores).id }) },
       {
@@ -508,6 +520,12 @@ async function measureApi(kind, database, bare, stores, days) {
         goal: 50,
         path: 'heatmap',
         params: () => ({ storeId: pick(stores).id, 'period[kind]': 'week', 'period[date]': dayInYear() }),
+      },
+      {
+        name: 'heatmap, one store, a week against the week before',
+        goal: 50,
+        path: 'heatmap',
+        params: () => ({ storeId: pick(stores).id, 'period[kind]': 'week', 'period[date]': dayInYear(), 'period[compare]': 'previous' }),
       },
     ];
     const results = [];

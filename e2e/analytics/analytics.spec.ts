@@ -113,6 +113,25 @@ test.describe('in English', () => {
     await expectNoSeriousA11yViolations(page, 'analytics-product-trend');
   });
 
+  test('store popularity against the previous period: each figure with its change, and the day before as a second line', async ({ page, signIn, baseURL }) => {
+    test.setTimeout(120_000);
+    await peopleNow(baseURL!);
+    await signIn(page, 'admin', '/statistics/store-popularity');
+    await expectChartDrawn(page);
+    await shownScreen(page).getByTestId('compare-picker').getByText('Previous period', { exact: true }).click();
+    await expect(page).toHaveURL(/compare=previous/);
+
+    const change = figure(page, 'persons').getByTestId('change');
+    await expect(change).toHaveText(/^[▲▼] [\d.,]+%$|^0%$|^new$/);
+    await expect(change).toHaveAttribute('aria-label', /against the previous period/);
+    const trend = shownScreen(page).getByTestId('popularity-trend');
+    await expect(trend.locator('canvas').first()).toBeVisible();
+    // The legend names the second line by the day before; the chart's table holds the same series.
+    await expect(trend.getByRole('columnheader', { name: /^Persons \(/ })).toBeAttached();
+    await screenshot(page, 'analytics-store-popularity-compared');
+    await expectNoSeriousA11yViolations(page, 'analytics-store-popularity-compared');
+  });
+
   test('all stores: ranked for a week, two compared per open day, and the ranking exported', async ({ page, signIn }) => {
     test.setTimeout(120_000);
     await signIn(page, 'admin', '/statistics/all-stores');

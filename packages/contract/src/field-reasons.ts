@@ -24,6 +24,8 @@ export const FIELD_REASONS = {
   'form.firmwareJson': 'must be valid JSON',
   'form.firmwareJsonRequired': 'please enter the firmware JSON',
   'form.firmwareType': 'please choose the firmware type',
+  'form.reportStores': 'must name one store for a report of a store, one or more different stores for several, and none for all stores',
+  'form.noYearEarlierMinutes': 'the last five minutes can be compared only with the five minutes before',
 } as const;
 
 export type FieldReasonKey = keyof typeof FIELD_REASONS;

@@ -42,5 +42,6 @@ export * from './analytics/period';
 export * from './analytics/analytics';
 export * from './query-string';
 export * from './analytics/stores';
+export * from './analytics/subscriptions';
 export * from './content/content';
 export * from './content/public-content';

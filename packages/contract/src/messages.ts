@@ -141,6 +141,14 @@ export const messages = {
   },
   'floor-plan.missing': { zh: '该门店尚未上传平面图', en: 'This store has no floor plan yet' },
   'floor-plan.not-a-sensor': { zh: '该设备不是此门店的传感器', en: 'This device is not a sensor of this store' },
+  'report.no-email': {
+    zh: '报表会发送到您个人资料中的邮箱，请先填写邮箱',
+    en: 'Reports go to the e-mail address in your profile: add one there first',
+  },
+  'report.no-stores': {
+    zh: '该订阅的门店均已不可见，无法生成报表',
+    en: 'None of the stores of this subscription is yours to see any more: there is no report to send',
+  },
   'file.link-invalid': { zh: '文件链接无效或已过期', en: 'The file link is invalid or has expired' },
   'content.category-has-questions': { zh: '该分类下仍有问题，无法删除', en: 'This category still holds questions: it cannot be deleted' },
   'content.category-unknown': { zh: '所属帮助分类不存在', en: 'The help category does not exist' },

@@ -16,6 +16,50 @@ export interface ExcelColumn<T> {
 /** Rows are fetched and written in batches of this many, so a large export never sits in memory. */
 const BATCH = 500;
 
+/** Headers in the reader's language: Chinese for `zh*`, English for any other. */
+export const headerLanguage = (language: string): 'zh' | 'en' => (/^zh/i.test(language) ? 'zh' : 'en');
+
+/** A sheet's header row: the columns' keys, headers in the reader's language and widths, in bold. */
+function addHeader<T>(sheet: ExcelJS.Worksheet, columns: ExcelColumn<T>[], language: string) {
+  const lang = headerLanguage(language);
+  sheet.columns = columns.map((c) => ({ key: c.key, header: c.header[lang], width: c.width ?? 18 }));
+  sheet.getRow(1).font = { bold: true };
+}
+
+/** Rows as cells keyed by column. */
+const cellsOf =
+  <T>(columns: ExcelColumn<T>[]) =>
+  (rows: T[]) =>
+    rows.map((row) => Object.fromEntries(columns.map((c) => [c.key, c.value(row)])));
+
+/** A table of a workbook built in memory: its rows already turned into cells. */
+export interface ExcelSheet {
+  name: string;
+  columns: ExcelColumn<never>[];
+  cells: Record<string, unknown>[];
+}
+
+/** One sheet of `excelFile`: the rows of a table under the columns an export of it has. */
+export const excelSheet = <T>(name: string, columns: ExcelColumn<T>[], rows: T[]): ExcelSheet => ({
+  name,
+  columns,
+  cells: cellsOf(columns)(rows),
+});
+
+/**
+ * A whole `.xlsx` workbook in memory, a sheet per table, with the headers and cells an export
+ * streams: for files of a known small size that go elsewhere than a download (an e-mail's attachment).
+ */
+export async function excelFile(sheets: ExcelSheet[], language: string): Promise<Buffer> {
+  const workbook = new (exceljs().Workbook)();
+  for (const table of sheets) {
+    const sheet = workbook.addWorksheet(table.name.slice(0, 31));
+    addHeader(sheet, table.columns, language);
+    for (const row of table.cells) sheet.addRow(row);
+  }
+  return Buffer.from(await workbook.xlsx.writeBuffer());
+}
+
 /**
  * Streams an `.xlsx` workbook to the client: headers in the caller's language (Chinese for
  * `zh*`, English otherwise), rows pulled batch by batch with the list's own filters.
@@ -33,11 +77,10 @@ export async function streamExcel<T>(
   fetchBatch: (offset: number, limit: number) => Promise<T[]>,
   batchSize = BATCH,
 ): Promise<typeof SENT> {
-  const cells = (rows: T[]) => rows.map((row) => Object.fromEntries(columns.map((c) => [c.key, c.value(row)])));
+  const cells = cellsOf(columns);
   let rows = await fetchBatch(0, batchSize);
   let batch = cells(rows);
 
-  const zh = /^zh/i.test(String(req.headers['accept-language'] ?? ''));
   reply.hijack();
   const res = reply.raw;
   res.writeHead(200, {
@@ -50,8 +93,7 @@ export async function streamExcel<T>(
   try {
     const workbook = new (exceljs().stream.xlsx.WorkbookWriter)({ stream: res, useStyles: true });
     const sheet = workbook.addWorksheet(file.slice(0, 31));
-    sheet.columns = columns.map((c) => ({ key: c.key, header: zh ? c.header.zh : c.header.en, width: c.width ?? 18 }));
-    sheet.getRow(1).font = { bold: true };
+    addHeader(sheet, columns, String(req.headers['accept-language'] ?? ''));
     sheet.getRow(1).commit();
     for (let offset = 0; ;) {
       for (const row of batch) sheet.addRow(row).commit();

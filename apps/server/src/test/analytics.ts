@@ -1,3 +1,4 @@
+import type { Report } from '@lightdesk/contract';
 import { eq } from 'drizzle-orm';
 import { storeDevices, stores } from '../modules/store/schema';
 import { storeWithGateway } from './devices';
@@ -32,3 +33,15 @@ export async function analyticsStore(t: TestApp, options: { tenantId: number; ti
   return { ...s, timezone: options.timezone, counter: counter!, zone: zone!, heatmap: heatmap! };
 }
 export type AnalyticsStore = Awaited<ReturnType<typeof analyticsStore>>;
+
+let reportSerial = 0;
+/** A report without its id and time, of any kind. */
+type ReportBody = Report extends infer R ? (R extends Report ? Omit<R, 'id' | 'at'> : never) : never;
+/** Sends one report of the store's gateway, dated `at`. */
+export const sendReport = (store: AnalyticsStore, at: string, body: ReportBody) => store.gateway.report([{ id: `r${++reportSerial}`, at, ...body }]);
+/** People under one of the store's luminaires within a minute, with how long each stayed. */
+export const presence = (store: AnalyticsStore, luminaire: number, at: string, dwellMs: number[]) =>
+  sendReport(store, at, { device: store.luminaires[luminaire]!.uuid, kind: 'presence', seconds: 60, dwellMs });
+/** Walk-ins and exits at the store's entrance counter within a minute. */
+export const entrance = (store: AnalyticsStore, at: string, walkIns: number, exits: number) =>
+  sendReport(store, at, { device: store.counter.uuid, kind: 'entrance', seconds: 60, in: walkIns, out: exits });

@@ -101,6 +101,10 @@ export const onBothDatabases: Record<string, BothDatabases> = {
     covers: ['src/lib/storage/tracked.ts'],
     why: "a stored file is recorded and swept under an advisory lock per key, so a put racing the sweep keeps the file's bytes",
   },
+  'src/modules/analytics/subscriptions/delivery.test.ts': {
+    covers: ['src/modules/analytics/subscriptions/delivery.ts'],
+    why: "a report's period claimed by one conditional upsert while two servers run the delivery job at once; a lapsed claim taken over",
+  },
 };
 
 /** About the process and its configuration: they start the embedded database themselves. */

@@ -115,7 +115,7 @@ export const SCREENS: Readonly<Record<string, ScreenEntry>> = {
   'firmware/development/index': screen('release', () =>
     import('../features/release/firmware/firmware-page').then((m) => ({ default: m.DevelopmentFirmwarePage })),
   ),
-  // Retail analytics: popularity by store, across stores and on the map, today's overview, people counting.
+  // Retail analytics: popularity by store, across stores and on the map, reports by e-mail, today's overview, people counting.
   'statistics/today/index': screen('analytics', () => import('../features/analytics/today/today-page').then((m) => ({ default: m.TodayPage }))),
   'statistics/store-popularity/index': screen('analytics', () =>
     import('../features/analytics/store-popularity/store-popularity-page').then((m) => ({ default: m.StorePopularityPage })),
@@ -125,6 +125,9 @@ export const SCREENS: Readonly<Record<string, ScreenEntry>> = {
   ),
   'statistics/popularity-map/index': screen('analytics', () =>
     import('../features/analytics/popularity-map/popularity-map-page').then((m) => ({ default: m.PopularityMapPage })),
+  ),
+  'statistics/subscription/index': screen('analytics', () =>
+    import('../features/analytics/subscriptions/subscriptions-page').then((m) => ({ default: m.SubscriptionsPage })),
   ),
   // The workbench's /customerCounting shortcut is a menu entry of the same component.
   'counting/store/index': screen('analytics', () =>

@@ -362,6 +362,25 @@ describe('ListPage order and address', () => {
     expect(download).toHaveBeenCalledWith(storeExport, { sortBy: 'meshName', sortOrder: 'asc' }, expect.any(Function));
   });
 
+  test('a query that names its order otherwise is asked, and exported, in its own words', async () => {
+    const download = vi.fn<DownloadFn>(() => new Promise<Blob>(() => undefined));
+    const byName = (sort: { by: string; order: string }) => ({ order: `${sort.by}-${sort.order}` });
+    renderWithProviders(
+      <ListPage
+        query={storePageQuery}
+        cache={storeCache}
+        columns={sortable}
+        sortParams={byName}
+        actions={{ export: { endpoint: storeExport, fileName: 'x', download } }}
+      />,
+    );
+    await waitFor(() => expect(lastQuery()).toEqual({ page: 1, limit: 20 }));
+    await userEvent.click(header('Store name'));
+    await waitFor(() => expect(lastQuery()).toEqual({ order: 'meshName-asc', page: 1, limit: 20 }));
+    await userEvent.click(screen.getByTestId('list-export'));
+    expect(download).toHaveBeenCalledWith(storeExport, { order: 'meshName-asc' }, expect.any(Function));
+  });
+
   test('a list opened at an address with filters, page, size and order sends them in its first request and shows them', async () => {
     renderWithProviders(<ListPage query={storePageQuery} cache={storeCache} columns={sortable} filters={filters} />, {
       route: '/?meshName=Store&status=1&sortBy=meshName&sortOrder=desc&page=2&limit=5',

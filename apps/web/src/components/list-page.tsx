@@ -19,6 +19,7 @@ import { useConfirmDelete } from './confirm-delete';
 import { ExportButton, type DownloadFn } from './export-button';
 import { sortAsked, sortKeysOf, withSortShown } from './list-columns';
 import { SearchForm, type FilterConfig, type FilterParams } from './list-filters';
+import type { ListSort } from './list-url-state';
 import { Pagination } from './pagination';
 import { TableScrollbar, tableScrollerProps } from './table-scrollbar';
 import { useListUrlState } from './use-list-url-state';
@@ -109,7 +110,14 @@ export type ListPageProps<Row extends object, Params extends PageQuery, TKey ext
   inUrl?: boolean;
   /** Drawn between the toolbar and the table from the rows on show (a chart of the page). */
   header?: (rows: readonly Row[]) => ReactNode;
+  /**
+   * How the query names the order a sortable column asks for, where not as `sortBy` and
+   * `sortOrder` (the store ranking's `order=change`); the export is asked in the same order.
+   */
+  sortParams?: (sort: ListSort) => FilterParams;
 };
+
+const defaultSortParams = (sort: ListSort): FilterParams => ({ sortBy: sort.by, sortOrder: sort.order });
 
 type Dialog<Row> = { open: false } | { open: true; row?: Row; defaults?: Partial<Row> };
 
@@ -139,6 +147,7 @@ export function ListPage<Row extends object, Params extends PageQuery, TKey exte
   can: canOverride,
   inUrl = true,
   header,
+  sortParams = defaultSortParams,
 }: ListPageProps<Row, Params, TKey, Answer>) {
   const { hasPermi } = usePermission();
   const can = canOverride ?? hasPermi;
@@ -166,7 +175,7 @@ export function ListPage<Row extends object, Params extends PageQuery, TKey exte
 
   // The filter configuration names the query's fields and the server validates them
   // against the contract, so the assembled parameters are the screen's query type.
-  const order = useMemo((): FilterParams => (sort ? { sortBy: sort.by, sortOrder: sort.order } : {}), [sort]);
+  const order = useMemo((): FilterParams => (sort ? sortParams(sort) : {}), [sort, sortParams]);
   const params = { ...allFilters, ...order, page, limit } as unknown as Params;
   // ListSource gives a list either its tabs or its one query.
   const query = openTab?.query ?? oneQuery!;

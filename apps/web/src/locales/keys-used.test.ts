@@ -49,11 +49,16 @@ const sources = sourceFiles(src).map((file) => [path.relative(src, file), fs.rea
 
 /**
  * The contract's checks carry the wording of their refusals as keys of `components`
- * (`.regex(…, 'form.code')`, worded by components/field-rules): a dotted text closing a call.
+ * (`.regex(…, 'form.code')`, worded by components/field-rules): a dotted text closing a call, or
+ * the message of a check across fields that names the field it refuses (`{ path, message: 'form.x' }`).
  */
 const contractSrc = path.resolve(src, '../../../packages/contract/src');
 const checkKeys = [
-  ...new Set(sourceFiles(contractSrc).flatMap((file) => [...fs.readFileSync(file, 'utf8').matchAll(/'([a-z][\w-]*\.[\w.-]+)'\)/g)].map((m) => m[1]!))),
+  ...new Set(
+    sourceFiles(contractSrc).flatMap((file) =>
+      [...fs.readFileSync(file, 'utf8').matchAll(/'([a-z][\w-]*\.[\w.-]+)'\)|message: '([a-z][\w-]*\.[\w.-]+)'/g)].map((m) => (m[1] ?? m[2])!),
+    ),
+  ),
 ];
 
 describe('the keys the code asks for', () => {

@@ -25,6 +25,12 @@ export const Presence = z.object({
 });
 export type Presence = z.infer<typeof Presence>;
 
+/**
+ * An answer's figures over the comparison period (`period[compare]`), beside its own: the same
+ * shape, over the resolved comparison period; null when no comparison was asked.
+ */
+const compared = <T extends z.ZodRawShape>(figures: T) => z.object({ period: ResolvedPeriod, ...figures }).nullable();
+
 const StoreQuery = z.object({ storeId: Id });
 const StorePeriodQuery = StoreQuery.extend({ period: Period });
 
@@ -47,16 +53,30 @@ export const StorePopularity = z.object({
   totals: Presence,
   /** The store's persons and dwell per bucket of the period, in the order of `period.buckets`. */
   trend: z.array(Presence),
-  products: z.array(ProductPopularity),
+  /** Each product with its figures over the comparison period (null when none was asked). */
+  products: z.array(ProductPopularity.extend({ compared: Presence.nullable() })),
+  comparison: compared({ totals: Presence, trend: z.array(Presence) }),
 });
 export type StorePopularity = z.infer<typeof StorePopularity>;
 
 export const ProductTrendQuery = StorePeriodQuery.extend({ storeDeviceId: Id });
 export type ProductTrendQuery = z.infer<typeof ProductTrendQuery>;
-export const ProductTrend = z.object({ period: ResolvedPeriod, product: ProductPopularity, trend: z.array(Presence) });
+export const ProductTrend = z.object({
+  period: ResolvedPeriod,
+  product: ProductPopularity,
+  trend: z.array(Presence),
+  comparison: compared({ totals: Presence, trend: z.array(Presence) }),
+});
 export type ProductTrend = z.infer<typeof ProductTrend>;
 
-export const StoreRankingQuery = PageQuery.extend({ period: Period, name: TextFilter, countryCode: TextFilter });
+/** How the ranking is ordered: by persons (the rank), or by change against the comparison period, largest rise first. */
+export const RANKING_ORDERS = ['persons', 'change'] as const;
+export const StoreRankingQuery = PageQuery.extend({
+  period: Period,
+  name: TextFilter,
+  countryCode: TextFilter,
+  order: z.enum(RANKING_ORDERS).default('persons'),
+});
 export type StoreRankingQuery = z.infer<typeof StoreRankingQuery>;
 export const RankedStore = z.object({
   rank: z.number().int(),
@@ -71,6 +91,10 @@ export const RankedStore = z.object({
   openDays: z.number().int(),
   /** Persons per open day: stores open on different days compare fairly. */
   personsPerOpenDay: z.number(),
+  /** Persons over the comparison period; null when none was asked. */
+  comparedPersons: z.number().int().nullable(),
+  /** Persons against the comparison period as a fraction (0.25 is a quarter more); null when not compared or nobody came then. */
+  change: z.number().nullable(),
 });
 export type RankedStore = z.infer<typeof RankedStore>;
 
@@ -78,10 +102,11 @@ export const StoreComparisonQuery = z.object({ period: Period, storeIds: z.array
 export type StoreComparisonQuery = z.infer<typeof StoreComparisonQuery>;
 export const StoreComparison = z.object({
   stores: z.array(
-    RankedStore.omit({ rank: true }).extend({
+    RankedStore.omit({ rank: true, comparedPersons: true, change: true }).extend({
       period: ResolvedPeriod,
       /** Persons per bucket of the store's own period. */
       trend: z.array(z.number().int()),
+      comparison: compared({ persons: z.number().int(), openDays: z.number().int(), personsPerOpenDay: z.number(), trend: z.array(z.number().int()) }),
     }),
   ),
 });
@@ -98,6 +123,8 @@ export const MappedStore = z.object({
   /** Where the position comes from: the store's own coordinates, or its country's centre. */
   located: z.enum(['store', 'country']),
   persons: z.number().int(),
+  /** Persons over the comparison period; null when none was asked. */
+  comparedPersons: z.number().int().nullable(),
 });
 export type MappedStore = z.infer<typeof MappedStore>;
 
@@ -105,7 +132,12 @@ export type MappedStore = z.infer<typeof MappedStore>;
 export const Entrances = z.object({ walkIns: z.number().int(), exits: z.number().int() });
 export type Entrances = z.infer<typeof Entrances>;
 
-export const WalkIns = z.object({ period: ResolvedPeriod, totals: Entrances, series: z.array(Entrances) });
+export const WalkIns = z.object({
+  period: ResolvedPeriod,
+  totals: Entrances,
+  series: z.array(Entrances),
+  comparison: compared({ totals: Entrances, series: z.array(Entrances) }),
+});
 export type WalkIns = z.infer<typeof WalkIns>;
 
 export const ZONE_ROTATIONS = [0, 90, 180, 270] as const;
@@ -146,9 +178,11 @@ export const PeopleNow = z.object({
 });
 export type PeopleNow = z.infer<typeof PeopleNow>;
 
+const ZoneBand = z.object({ max: z.number().int().nullable(), min: z.number().int().nullable() });
 export const ZoneSeries = z.object({
   period: ResolvedPeriod,
-  zones: z.array(Zone.extend({ series: z.array(z.object({ max: z.number().int().nullable(), min: z.number().int().nullable() })) })),
+  zones: z.array(Zone.extend({ series: z.array(ZoneBand) })),
+  comparison: compared({ zones: z.array(z.object({ storeDeviceId: z.number().int(), series: z.array(ZoneBand) })) }),
 });
 export type ZoneSeries = z.infer<typeof ZoneSeries>;
 
@@ -184,6 +218,8 @@ export const Heatmap = z.object({
   max: z.number(),
   /** Heatmap sensors of the store, and whether the app has aligned each on the plan. */
   sensors: z.array(z.object({ storeDeviceId: z.number().int(), name: z.string(), aligned: z.boolean() })),
+  /** The same grid over the comparison period: the floor's traffic then, on the same scale. */
+  comparison: compared({ cells: z.array(z.number()), max: z.number() }),
 });
 export type Heatmap = z.infer<typeof Heatmap>;
 

@@ -15,11 +15,27 @@ export type PeriodKind = z.infer<typeof PeriodKind>;
 /** A calendar date in the store's zone, `YYYY-MM-DD`. */
 export const LocalDate = CalendarDate;
 
-export const Period = z.object({
-  kind: PeriodKind,
-  /** Any date inside the period (day, week, month, year); the store's today when absent. Ignored by the quick ranges. */
-  date: LocalDate.optional(),
-});
+/**
+ * What a period is set against. `previous` is the period just before it (the day before, the week
+ * before, the month before, the year before; the quick ranges shifted back by their own length;
+ * today so far against yesterday up to the same time). `yearEarlier` is the same period a year
+ * before: a day or a week 52 weeks earlier, so a Saturday meets a Saturday; a month or a year the
+ * same month or the year before; the quick ranges 52 weeks earlier. Minutes are kept two days, so
+ * the last five minutes have no year-earlier counterpart.
+ */
+export const COMPARISONS = ['previous', 'yearEarlier'] as const;
+export const Comparison = z.enum(COMPARISONS);
+export type Comparison = z.infer<typeof Comparison>;
+
+export const Period = z
+  .object({
+    kind: PeriodKind,
+    /** Any date inside the period (day, week, month, year); the store's today when absent. Ignored by the quick ranges. */
+    date: LocalDate.optional(),
+    /** The period to set this one against; none when absent. */
+    compare: Comparison.optional(),
+  })
+  .refine((p) => !(p.kind === 'last5min' && p.compare === 'yearEarlier'), { path: ['compare'], message: 'form.noYearEarlierMinutes' });
 export type Period = z.infer<typeof Period>;
 
 /** How finely a period's series is cut: minutes for the last five minutes, hours for a day, days for a week or month, months for a year. */

@@ -18,6 +18,7 @@ export const ANALYTICS_SCREEN_PERMISSIONS = [
   'counting:walk-in:query',
   'counting:zone:query',
   'heatmap:store:query',
+  'statistics:subscription:query',
 ] as const;
 const [firstScreen, ...otherScreens] = ANALYTICS_SCREEN_PERMISSIONS;
 

@@ -94,6 +94,35 @@ describe('store popularity', () => {
     const realtime = await admin.send(analyticsApi.storePopularity, { storeId: paris.store.id, period: { kind: 'realtime' }, top: 5 });
     expect(realtime.data.totals.persons).toBeGreaterThanOrEqual(2);
   });
+
+  test('in the last five minutes a product counts an interval report over the minutes it covers, as the store does', async () => {
+    // Ten people over the ten minutes up to now (12:00 on the dot): one a minute, four of them in
+    // the four whole minutes before the current one.
+    const now = t.clock.now();
+    await report(kolkata, now.toISOString(), {
+      device: kolkata.luminaires[2]!.uuid,
+      kind: 'presence',
+      seconds: 600,
+      dwellMs: new Array<number>(10).fill(1_000),
+    });
+    const { data } = await admin.send(analyticsApi.storePopularity, { storeId: kolkata.store.id, period: { kind: 'last5min' }, top: 5 });
+    const product = data.products.find((p) => p.storeDeviceId === kolkata.luminaires[2]!.id);
+    expect(product?.persons).toBe(data.totals.persons);
+    expect(data.totals.persons).toBe(4);
+    const trend = await admin.send(analyticsApi.productTrend, {
+      storeId: kolkata.store.id,
+      storeDeviceId: kolkata.luminaires[2]!.id,
+      period: { kind: 'last5min' },
+    });
+    expect(trend.data.trend.map((m) => m.persons)).toEqual(data.trend.map((m) => m.persons));
+  });
+
+  test('today so far holds its current hour from that hour’s first minute', async () => {
+    // The suite's clock is on the hour: walk-ins counted in its first minute belong to the hour just begun.
+    await entrance(paris, new Date(t.clock.now().getTime() + 60_000).toISOString(), 3, 0);
+    const { data } = await admin.send(analyticsApi.walkIns, { storeId: paris.store.id, period: { kind: 'realtime' } });
+    expect(data.series.at(-1)?.walkIns).toBe(3);
+  });
 });
 
 describe('all stores', () => {

@@ -1,46 +1,12 @@
-import { analyticsApi, type ProductPopularity, type RankedStore } from '@lightdesk/contract';
-import { streamExcel, type ExcelColumn } from '../../lib/excel';
+import { analyticsApi } from '@lightdesk/contract';
+import { streamExcel } from '../../lib/excel';
 import { defineRoutes } from '../../lib/routes';
 import { storeLocations } from '../store';
+import { PRODUCT_COLUMNS, RANKING_COLUMNS, WALK_IN_COLUMNS, walkInRows } from './exports';
 import { alerts, peopleNow, updateStoreLimits, updateZone, walkIns, zoneSeries } from './queries/counting';
 import { storeHeatmap } from './queries/heatmap';
 import { productTrend, storeComparison, storePopularity, storeRanking } from './queries/popularity';
 import { todayOverview } from './queries/today';
-
-const seconds = (ms: number) => Math.round(ms / 100) / 10;
-
-const PRODUCT_COLUMNS: ExcelColumn<ProductPopularity>[] = [
-  { key: 'rank', header: { zh: '排名', en: 'Rank' }, width: 8, value: (p) => p.rank },
-  { key: 'name', header: { zh: '产品', en: 'Product' }, width: 28, value: (p) => p.name },
-  { key: 'model', header: { zh: '型号', en: 'Model' }, value: (p) => p.model },
-  { key: 'persons', header: { zh: '人次', en: 'Persons' }, value: (p) => p.persons },
-  { key: 'dwellShort', header: { zh: '停留 < 5 秒', en: 'Dwell < 5 s' }, value: (p) => p.dwellShort },
-  { key: 'dwellMedium', header: { zh: '停留 5–60 秒', en: 'Dwell 5–60 s' }, value: (p) => p.dwellMedium },
-  { key: 'dwellLong', header: { zh: '停留 > 60 秒', en: 'Dwell > 60 s' }, value: (p) => p.dwellLong },
-  { key: 'averageDwell', header: { zh: '平均停留（秒）', en: 'Average dwell (s)' }, value: (p) => (p.persons > 0 ? seconds(p.dwellMs / p.persons) : 0) },
-];
-
-const RANKING_COLUMNS: ExcelColumn<RankedStore>[] = [
-  { key: 'rank', header: { zh: '排名', en: 'Rank' }, width: 8, value: (s) => s.rank },
-  { key: 'name', header: { zh: '门店', en: 'Store' }, width: 28, value: (s) => s.name },
-  { key: 'meshId', header: { zh: '门店 ID', en: 'Store ID' }, value: (s) => s.meshId },
-  { key: 'countryCode', header: { zh: '国家/地区', en: 'Country' }, width: 10, value: (s) => s.countryCode },
-  { key: 'persons', header: { zh: '人次', en: 'Persons' }, value: (s) => s.persons },
-  { key: 'openDays', header: { zh: '营业天数', en: 'Open days' }, value: (s) => s.openDays },
-  { key: 'personsPerOpenDay', header: { zh: '日均人次', en: 'Persons per open day' }, value: (s) => s.personsPerOpenDay },
-  { key: 'dwell', header: { zh: '总停留（秒）', en: 'Total dwell (s)' }, value: (s) => seconds(s.dwellMs) },
-];
-
-interface BucketRow {
-  bucket: string;
-  walkIns: number;
-  exits: number;
-}
-const WALK_IN_COLUMNS: ExcelColumn<BucketRow>[] = [
-  { key: 'bucket', header: { zh: '时间', en: 'Time' }, width: 20, value: (r) => r.bucket },
-  { key: 'walkIns', header: { zh: '进店', en: 'Walk-ins' }, value: (r) => r.walkIns },
-  { key: 'exits', header: { zh: '离店', en: 'Exits' }, value: (r) => r.exits },
-];
 
 /** One batch holds the whole (small) answer: the file is written from it at once. */
 const whole =
@@ -72,16 +38,21 @@ export default defineRoutes((r, ctx) => {
       storeLocations(db, session),
       storeRanking(session, clock.now(), { ...query, name: undefined, countryCode: undefined }).rows(db, 0, Number.MAX_SAFE_INTEGER),
     ]);
-    const persons = new Map(ranked.map((s) => [s.storeId, s.persons]));
-    return { stores: places.map((place) => ({ ...place, persons: persons.get(place.storeId) ?? 0 })) };
+    const figures = new Map(ranked.map((s) => [s.storeId, s]));
+    return {
+      stores: places.map((place) => ({
+        ...place,
+        persons: figures.get(place.storeId)?.persons ?? 0,
+        comparedPersons: query.period.compare ? (figures.get(place.storeId)?.comparedPersons ?? 0) : null,
+      })),
+    };
   });
   r.endpoint(analyticsApi.storeComparison, ({ session, query }) => storeComparison(db, session, clock.now(), query));
 
   r.endpoint(analyticsApi.peopleNow, ({ session, query }) => peopleNow(db, session, clock.now(), query.storeId));
   r.endpoint(analyticsApi.walkIns, ({ session, query }) => walkIns(db, session, clock.now(), query));
   r.endpoint(analyticsApi.exportWalkIns, async ({ session, query, req, reply }) => {
-    const { period, series } = await walkIns(db, session, clock.now(), query);
-    const rows = series.map((s, i) => ({ bucket: period.buckets[i]!, ...s }));
+    const rows = walkInRows(await walkIns(db, session, clock.now(), query));
     return streamExcel(req, reply, 'walk-ins', WALK_IN_COLUMNS, whole(rows), Number.MAX_SAFE_INTEGER);
   });
   r.endpoint(analyticsApi.zones, ({ session, query }) => zoneSeries(db, session, clock.now(), query));

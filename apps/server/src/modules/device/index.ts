@@ -38,7 +38,7 @@ export const deviceArea: Area = {
 export { assignStoresOfShippedDevices } from './shipment/assign';
 /** The device a signed request came from (its store too), for other areas' device routes. */
 export { senderOf } from './ingest/authenticate';
-export { ingestReports, onReportsStored, type IngestResult, type ReportsHook, type StoredReport } from './ingest/ingest';
+export { ingestReports, onReportsStored, REPORT_LEAD_MS, type IngestResult, type ReportsHook, type StoredReport } from './ingest/ingest';
 export { credentialsChanged, onCredentialsChanged } from './link';
 /** The gateway's side of the connection and the store simulation, for `npm run simulate` and the benchmarks. */
 export { HttpGateway } from './gateway/http-gateway';

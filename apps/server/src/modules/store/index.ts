@@ -36,3 +36,5 @@ export { storeTenancy } from './console/scope';
 /** Where stores are on a map: their own coordinates, or their country's centre. */
 export { storeLocations, type StoreLocation } from './locations/locations';
 export { COUNTRY_CENTRES } from './locations/country-centres';
+/** E-mail: over SMTP when SMTP_URL is set, else kept in the mail outbox. */
+export { sendMail, type MailMessage } from './mail';

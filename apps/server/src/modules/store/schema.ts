@@ -317,5 +317,7 @@ export const mailOutbox = pgTable('mail_outbox', {
   to: text('to').notNull(),
   subject: text('subject').notNull(),
   text: text('text').notNull(),
+  /** The names of the files the mail carried; the files themselves are not kept. */
+  attachments: jsonb('attachments').$type<string[]>().notNull().default([]),
   createdAt: createdAt(),
 });

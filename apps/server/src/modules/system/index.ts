@@ -62,4 +62,6 @@ export { anonymiseLogins, APP_SIGN_IN, judgePassword, metaOf, recordLogin, throt
 export { readPlatformSettings, readSetting, settingSql } from './config/settings';
 export { PLATFORM_TENANT, staffIdOf } from './seed/seed';
 export { staffCancellations } from './auth/cancellations';
-export { areas, dictData, platformSettings, tenants } from './schema';
+export { areas, dictData, platformSettings, tenants, users } from './schema';
+/** A staff member's access as a sign-in would give it, for work a job does on their behalf. */
+export { staffAccess } from './auth/staff-sessions';

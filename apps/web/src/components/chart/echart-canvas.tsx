@@ -4,6 +4,7 @@ import * as echarts from 'echarts/core';
 import type { ECharts } from 'echarts/core';
 import { CanvasRenderer } from 'echarts/renderers';
 import { useEffect, useRef, useState } from 'react';
+import { seriesColours } from './palette';
 import type { ChartClick, ChartColors, ChartMap, ChartOption } from './types';
 
 // Only what the console draws: ECharts' full build is several times the size. Lines and bars come
@@ -13,9 +14,6 @@ echarts.use([BarChart, LineChart, GridComponent, LegendComponent, TooltipCompone
 const loadParts = () => import('./echart-parts');
 const needsHeatmap = (option: ChartOption) => 'visualMap' in option || [option.series ?? []].flat().some((s) => (s as { type?: string }).type === 'heatmap');
 
-/** Distinct series colours after the console's primary, each readable on white. */
-const PALETTE = ['#d46b08', '#389e0d', '#c41d7f', '#531dab', '#08979c', '#d4380d', '#7cb305', '#1d39c4', '#ad8b00'];
-
 function themeOf(colors: ChartColors) {
   const axis = {
     axisLine: { lineStyle: { color: colors.secondaryText } },
@@ -24,7 +22,7 @@ function themeOf(colors: ChartColors) {
     nameTextStyle: { color: colors.secondaryText },
   };
   return {
-    color: [colors.primary, ...PALETTE],
+    color: seriesColours(colors.primary),
     backgroundColor: 'transparent',
     textStyle: { color: colors.text },
     legend: { textStyle: { color: colors.text } },

@@ -54,8 +54,8 @@ beforeEach(() => {
   });
   server.answer(analyticsApi.popularityMap, {
     stores: [
-      { storeId: 1, meshId: 'M1', name: 'Rivoli', countryCode: 'FR', latitude: 0, longitude: 0, located: 'store', persons: 1200 },
-      { storeId: 2, meshId: 'M2', name: 'Opera', countryCode: 'FR', latitude: 0, longitude: 0, located: 'store', persons: 34 },
+      { storeId: 1, meshId: 'M1', name: 'Rivoli', countryCode: 'FR', latitude: 0, longitude: 0, located: 'store', persons: 1200, comparedPersons: null },
+      { storeId: 2, meshId: 'M2', name: 'Opera', countryCode: 'FR', latitude: 0, longitude: 0, located: 'store', persons: 34, comparedPersons: null },
     ],
   });
   server.answer(luminaireApi.page, (q) => (q.online ? { list: [], total: 40 } : { list: [device(1, '2026-01-02T00:00:00.000Z')], total: 3 }));

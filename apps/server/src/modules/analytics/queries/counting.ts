@@ -5,8 +5,8 @@ import type { Database } from '../../../db/client';
 import type { Session } from '../../../lib/context';
 import { rowsOf } from '../../../lib/sql';
 import { limitCrossed, occupancyOf, occupancySteps } from '../rollup/limits';
-import { addFigures, entrancesOf, NO_FIGURES, recentReports, storeSeries } from './figures';
-import { bucketOf, resolvedOf, resolvePeriod } from './period';
+import { addFigures, entrancesOf, hourRange, NO_FIGURES, recentReports, storeSeries } from './figures';
+import { bucketOf, comparisonPeriod, resolvedOf, resolvePeriod, type StorePeriod } from './period';
 import { deviceOfStore, visibleStore, visibleStores } from './stores';
 
 const stateOf = (people: number | null, max: number | null, min: number | null): ZoneState => {
@@ -79,35 +79,55 @@ export async function peopleNow(db: Database, session: Session, now: Date, store
 export async function walkIns(db: Database, session: Session, now: Date, query: { storeId: number; period: Period }) {
   const store = await visibleStore(db, session, query.storeId);
   const period = resolvePeriod(query.period, store.timezone, now);
-  const series = await storeSeries(db, store.id, period);
-  return { period: resolvedOf(period), totals: entrancesOf(series.reduce(addFigures, NO_FIGURES)), series: series.map(entrancesOf) };
+  const against = comparisonPeriod(query.period, store.timezone, now);
+  const entrances = async (over: StorePeriod) => {
+    const series = await storeSeries(db, store.id, over);
+    return { period: resolvedOf(over), totals: entrancesOf(series.reduce(addFigures, NO_FIGURES)), series: series.map(entrancesOf) };
+  };
+  const [own, comparison] = await Promise.all([entrances(period), against && entrances(against)]);
+  return { ...own, comparison };
 }
 
 export async function zoneSeries(db: Database, session: Session, now: Date, query: { storeId: number; period: Period }): Promise<ZoneSeries> {
   const store = await visibleStore(db, session, query.storeId);
   const period = resolvePeriod(query.period, store.timezone, now);
-  const zones = await storeZones(db, store.id);
+  const against = comparisonPeriod(query.period, store.timezone, now);
+  const [zones, bands, comparedBands] = await Promise.all([
+    storeZones(db, store.id),
+    zoneBands(db, store.id, period),
+    against && zoneBands(db, store.id, against),
+  ]);
+  const seriesOf = (over: StorePeriod, of: Map<string, ZoneBand>, zone: Zone) =>
+    over.buckets.map((b) => of.get(`${zone.storeDeviceId} ${b}`) ?? { max: null, min: null });
+  return {
+    period: resolvedOf(period),
+    zones: zones.map((zone) => ({ ...zone, series: seriesOf(period, bands, zone) })),
+    comparison:
+      against && comparedBands
+        ? { period: resolvedOf(against), zones: zones.map((zone) => ({ storeDeviceId: zone.storeDeviceId, series: seriesOf(against, comparedBands, zone) })) }
+        : null,
+  };
+}
+
+type ZoneBand = { max: number; min: number };
+
+/** Each zone's most and fewest people per bucket of the period, keyed by zone and bucket. */
+async function zoneBands(db: Database, storeId: number, period: StorePeriod): Promise<Map<string, ZoneBand>> {
   // Minutes have no zone rollup: the last five minutes read the zones' raw readings.
   const source =
     period.bucket === 'minute'
       ? sql`select store_device_id, minute as label, max((payload->>'people')::int) as people_max, min((payload->>'people')::int) as people_min
-            from (${recentReports(store.id, 'zone', period)}) r group by 1, 2`
+            from (${recentReports(storeId, 'zone', period)}) r group by 1, 2`
       : sql`select store_device_id, to_char(local_hour, 'YYYY-MM-DD"T"HH24:MI') as label, people_max, people_min from analytics_zone_hourly
-            where store_id = ${store.id} and local_hour >= ${period.from}::timestamp and local_hour < ${period.to}::timestamp`;
+            where store_id = ${storeId} and ${hourRange(sql`local_hour`, period)}`;
   const rows = await rowsOf<{ store_device_id: number; label: string; people_max: number; people_min: number }>(db, source);
-  const bands = new Map<string, { max: number; min: number }>();
+  const bands = new Map<string, ZoneBand>();
   for (const r of rows) {
     const key = `${r.store_device_id} ${bucketOf(period.bucket, r.label)}`;
     const band = bands.get(key);
     bands.set(key, band ? { max: Math.max(band.max, r.people_max), min: Math.min(band.min, r.people_min) } : { max: r.people_max, min: r.people_min });
   }
-  return {
-    period: resolvedOf(period),
-    zones: zones.map((zone) => ({
-      ...zone,
-      series: period.buckets.map((b) => bands.get(`${zone.storeDeviceId} ${b}`) ?? { max: null, min: null }),
-    })),
-  };
+  return bands;
 }
 
 export async function updateZone(db: Database, session: Session, storeDeviceId: number, settings: ZoneSettings): Promise<void> {

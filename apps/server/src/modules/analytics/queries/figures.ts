@@ -2,7 +2,9 @@ import type { Entrances, Presence, Report } from '@lightdesk/contract';
 import { sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../../../db/client';
 import { rowsOf } from '../../../lib/sql';
-import { bucketOf, type StorePeriod } from './period';
+import { REPORT_LEAD_MS } from '../../device';
+import { presenceByMinute } from '../rollup/rollup';
+import { bucketOf, localClock, type StorePeriod } from './period';
 
 /** Presence and entrance figures of one bucket or one device. */
 export type Figures = Presence & Entrances;
@@ -53,6 +55,13 @@ const figuresOf = (r: FigureRow): Figures => ({
 });
 
 /**
+ * The local hours a period cut in hours reads, by their buckets: today so far holds its current
+ * hour from that hour's first minute on.
+ */
+export const hourRange = (column: SQL, period: StorePeriod) =>
+  sql`${column} between ${period.buckets[0]}::timestamp and ${period.buckets[period.buckets.length - 1]}::timestamp`;
+
+/**
  * The rollup rows a period reads, grouped by a label: hourly rows for hour buckets, daily rows
  * for days and months, the store's minutes for the last five minutes.
  */
@@ -67,7 +76,7 @@ function periodSource(period: StorePeriod, level: 'store' | 'device'): { table: 
     return {
       table: sql`${sql.identifier(`analytics_${level}_hourly`)}`,
       label: sql`to_char(local_hour, 'YYYY-MM-DD"T"HH24:MI')`,
-      range: sql`local_hour >= ${period.from}::timestamp and local_hour < ${period.to}::timestamp`,
+      range: hourRange(sql`local_hour`, period),
     };
   return {
     table: sql`${sql.identifier(`analytics_${level}_daily`)}`,
@@ -87,9 +96,8 @@ export async function storeSeries(db: Database, storeId: number, period: StorePe
 /** One device's figures per bucket of the period. */
 export async function deviceSeries(db: Database, storeId: number, storeDeviceId: number, period: StorePeriod): Promise<Figures[]> {
   if (period.bucket === 'minute') {
-    const rows = await recentDeviceFigures(db, storeId, period, storeDeviceId, true);
-    const byLabel = new Map(rows.map((r) => [r.label, figuresOf(r)]));
-    return period.buckets.map((b) => byLabel.get(b) ?? NO_FIGURES);
+    const byMinute = sumBy(await recentProductFigures(db, storeId, period, storeDeviceId), (r) => r.minute);
+    return period.buckets.map((b) => byMinute.get(b) ?? NO_FIGURES);
   }
   const { table, label, range } = periodSource(period, 'device');
   const rows = await rowsOf<FigureRow>(
@@ -115,30 +123,48 @@ export function recentReports(storeId: number, kind: Report['kind'], period: Sto
     where store_id = ${storeId} and kind = ${kind} and reported_at >= ${from.toISOString()}::timestamptz and reported_at < ${until.toISOString()}::timestamptz`;
 }
 
-/** The last five minutes per device, from the raw presence reports. */
-async function recentDeviceFigures(db: Database, storeId: number, period: StorePeriod, storeDeviceId: number | undefined, byMinute: boolean) {
-  const device = storeDeviceId === undefined ? sql`` : sql`where store_device_id = ${storeDeviceId}`;
-  const label = byMinute ? sql`minute` : sql`store_device_id::text`;
-  return rowsOf<FigureRow>(
+/**
+ * The last five minutes per luminaire and minute, from the raw presence reports: each spread over
+ * the minutes its interval covers, as the store's minute rollup counts it, so a store's minutes
+ * are its products' minutes. A report covering the window may end after it (dated up to the
+ * report window's lead ahead), never before it.
+ */
+async function recentProductFigures(db: Database, storeId: number, period: StorePeriod, storeDeviceId?: number) {
+  const from = period.fromInstant!.getTime();
+  const until = from + period.buckets.length * 60_000;
+  const reports = await rowsOf<{ store_device_id: number; at: string; payload: Extract<Report, { kind: 'presence' }> }>(
     db,
     sql`
-    select ${label} as label,
-      sum(jsonb_array_length(payload->'dwellMs'))::int as persons,
-      sum((select count(*) from jsonb_array_elements_text(payload->'dwellMs') d where d::float8 < 5000))::int as dwell_short,
-      sum((select count(*) from jsonb_array_elements_text(payload->'dwellMs') d where d::float8 between 5000 and 60000))::int as dwell_medium,
-      sum((select count(*) from jsonb_array_elements_text(payload->'dwellMs') d where d::float8 > 60000))::int as dwell_long,
-      sum((select coalesce(sum(d::float8), 0) from jsonb_array_elements_text(payload->'dwellMs') d))::float8 as dwell_ms,
-      0 as walk_ins, 0 as exits
-    from (${recentReports(storeId, 'presence', period)}) r ${device}
-    group by 1`,
+    select r.store_device_id, to_char(r.reported_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as at, r.payload
+    from device_reports r join store_devices d on d.id = r.store_device_id and d.kind = 'luminaire'
+    where r.store_id = ${storeId} and r.kind = 'presence' ${storeDeviceId === undefined ? sql`` : sql`and r.store_device_id = ${storeDeviceId}`}
+      and r.reported_at > ${new Date(from).toISOString()}::timestamptz and r.reported_at <= ${new Date(until + REPORT_LEAD_MS).toISOString()}::timestamptz`,
   );
+  const figures: { device: number; minute: string; figures: Figures }[] = [];
+  for (const r of reports)
+    presenceByMinute(r.payload, Date.parse(r.at), (minute, f) => {
+      if (minute < from || minute >= until) return;
+      const clock = localClock(new Date(minute), period.timezone);
+      figures.push({
+        device: r.store_device_id,
+        minute: `${clock.date}T${clock.time}`,
+        figures: { persons: f.persons, dwellShort: f.short, dwellMedium: f.medium, dwellLong: f.long, dwellMs: f.ms, walkIns: 0, exits: 0 },
+      });
+    });
+  return figures;
+}
+
+/** Figures summed by a key. */
+function sumBy<T extends { figures: Figures }, K>(rows: readonly T[], key: (row: T) => K): Map<K, Figures> {
+  const sums = new Map<K, Figures>();
+  for (const row of rows) sums.set(key(row), addFigures(sums.get(key(row)) ?? NO_FIGURES, row.figures));
+  return sums;
 }
 
 /** Each device's figures over the whole period, keyed by store device id. */
 export async function deviceTotals(db: Database, storeId: number, period: StorePeriod): Promise<Map<number, Figures>> {
   if (period.bucket === 'minute') {
-    const rows = await recentDeviceFigures(db, storeId, period, undefined, false);
-    return new Map(rows.map((r) => [Number(r.label), figuresOf(r)]));
+    return sumBy(await recentProductFigures(db, storeId, period), (r) => r.device);
   }
   const { table, range } = periodSource(period, 'device');
   const rows = await rowsOf<FigureRow>(

@@ -3,8 +3,8 @@ import { sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../../../db/client';
 import type { Session } from '../../../lib/context';
 import { rowsOf } from '../../../lib/sql';
-import { recentReports } from './figures';
-import { resolvedOf, resolvePeriod, type StorePeriod } from './period';
+import { hourRange, recentReports } from './figures';
+import { comparisonPeriod, resolvedOf, resolvePeriod, type StorePeriod } from './period';
 import { visibleStore } from './stores';
 
 /** Columns of the fixed grid laid over a floor plan; its rows follow the plan's proportions. */
@@ -100,7 +100,7 @@ function periodCells(storeId: number, period: StorePeriod): SQL {
       from (${recentReports(storeId, 'heatmap', period)}) r, jsonb_array_elements_text(r.payload->'cells') with ordinality as c(v, i)`;
   const [table, range] =
     period.bucket === 'hour'
-      ? [sql`analytics_heatmap_hourly`, sql`g.local_hour >= ${period.from}::timestamp and g.local_hour < ${period.to}::timestamp`]
+      ? [sql`analytics_heatmap_hourly`, hourRange(sql`g.local_hour`, period)]
       : [sql`analytics_heatmap_daily`, sql`g.local_date between ${period.firstDate}::date and ${period.lastDate}::date`];
   return sql`select g.store_device_id, g.width, g.height, c.i, c.v from ${table} g, unnest(g.cells) with ordinality as c(v, i) where g.store_id = ${storeId} and ${range}`;
 }
@@ -150,14 +150,44 @@ async function sensorGrids(db: Database, storeId: number, period: StorePeriod): 
   }));
 }
 
+/**
+ * Both periods' grids with the same sensors and sizes in the same order, a size one period lacks
+ * left empty: laid side by side without a plan, the two heatmaps then share one layout.
+ */
+function sameSlots(main: readonly SensorGrid[], other: readonly SensorGrid[]): [SensorGrid[], SensorGrid[]] {
+  const slot = (g: SensorGrid) => `${g.storeDeviceId} ${g.width}x${g.height}`;
+  const slots = new Map([...other, ...main].map((g) => [slot(g), g]));
+  const order = [...slots.values()].sort(
+    (a, b) => a.name.localeCompare(b.name) || a.storeDeviceId - b.storeDeviceId || b.width * b.height - a.width * a.height || b.width - a.width,
+  );
+  const fill = (grids: readonly SensorGrid[]) => {
+    const own = new Map(grids.map((g) => [slot(g), g]));
+    return order.map((g) => own.get(slot(g)) ?? { ...g, cells: [] });
+  };
+  return [fill(main), fill(other)];
+}
+
+const maxOf = (cells: readonly number[]) => cells.reduce((m, c) => Math.max(m, c), 0);
+
 export async function storeHeatmap(db: Database, session: Session, now: Date, query: { storeId: number; period: Period }): Promise<Heatmap> {
   const store = await visibleStore(db, session, query.storeId);
   const period = resolvePeriod(query.period, store.timezone, now);
-  const [grids, [plan]] = await Promise.all([
+  const against = comparisonPeriod(query.period, store.timezone, now);
+  const [grids, comparedGrids, [plan]] = await Promise.all([
     sensorGrids(db, store.id, period),
+    against ? sensorGrids(db, store.id, against) : null,
     rowsOf<{ width: number; height: number }>(db, sql`select width, height from store_floor_plans where store_id = ${store.id}`),
   ]);
-  const grid = plan ? projectOntoPlan(plan, grids) : sideBySide(grids);
+  const [mainSlots, comparedSlots] = sameSlots(grids, comparedGrids ?? []);
+  const lay = (slots: SensorGrid[]) => (plan ? projectOntoPlan(plan, slots) : sideBySide(slots));
+  const grid = lay(mainSlots);
+  const compared = against && lay(comparedSlots);
   const sensors = new Map(grids.map((g) => [g.storeDeviceId, { storeDeviceId: g.storeDeviceId, name: g.name, aligned: g.placement !== null }]));
-  return { period: resolvedOf(period), ...grid, max: grid.cells.reduce((m, c) => Math.max(m, c), 0), sensors: [...sensors.values()] };
+  return {
+    period: resolvedOf(period),
+    ...grid,
+    max: maxOf(grid.cells),
+    sensors: [...sensors.values()],
+    comparison: against && compared ? { period: resolvedOf(against), cells: compared.cells, max: maxOf(compared.cells) } : null,
+  };
 }

@@ -48,7 +48,14 @@ const hourLabels = (date: string, hours: number) => Array.from({ length: hours }
 const dayLabels = (from: string, days: number) => Array.from({ length: days }, (_, d) => addDays(from, d));
 
 export function resolvePeriod(period: Period, timezone: string, now: Date): StorePeriod {
-  const today = localClock(now, timezone);
+  return resolveOn(period, timezone, localClock(now, timezone), lastMinutesFrom(now));
+}
+
+/** The start of the last five minutes at an instant: the current minute and the four before it. */
+const lastMinutesFrom = (now: Date) => new Date(Math.floor(now.getTime() / 60_000) * 60_000 - 4 * 60_000);
+
+/** A period resolved as if the store's clock read `today`; the last five minutes start at `fromInstant`. */
+function resolveOn(period: Period, timezone: string, today: { date: string; time: string }, fromInstant: Date): StorePeriod {
   const date = period.date ?? today.date;
   const days = (first: string, count: number, bucket: Bucket = 'day'): StorePeriod => {
     const last = addDays(first, count - 1);
@@ -103,22 +110,65 @@ export function resolvePeriod(period: Period, timezone: string, now: Date): Stor
       };
     }
     case 'last5min': {
-      const fromInstant = new Date(Math.floor(now.getTime() / 60_000) * 60_000 - 4 * 60_000);
       const buckets = Array.from({ length: 5 }, (_, i) => {
         const clock = localClock(new Date(fromInstant.getTime() + i * 60_000), timezone);
         return `${clock.date}T${clock.time}`;
       });
+      const last = localClock(new Date(fromInstant.getTime() + 5 * 60_000), timezone);
       return {
         timezone,
         from: buckets[0]!,
-        to: `${today.date}T${today.time}`,
+        to: `${last.date}T${last.time}`,
         bucket: 'minute',
         buckets,
         firstDate: buckets[0]!.slice(0, 10),
-        lastDate: today.date,
+        lastDate: buckets[4]!.slice(0, 10),
         fromInstant,
       };
     }
+  }
+}
+
+/** 52 weeks: a year earlier on the same weekday. */
+const WEEKS_OF_A_YEAR_IN_DAYS = 364;
+
+const shiftMonths = (date: string, months: number) => {
+  const [y, m] = date.split('-').map(Number) as [number, number];
+  const index = y * 12 + (m - 1) + months;
+  return `${Math.floor(index / 12)}-${String((index % 12) + 1).padStart(2, '0')}-01`;
+};
+
+/**
+ * The period a period is set against (`period.compare`), resolved for the same store; null when
+ * no comparison is asked. The quick ranges move back as a whole, keeping the time of day, so today
+ * so far meets the comparison day up to the same hour.
+ */
+export function comparisonPeriod(period: Period, timezone: string, now: Date): StorePeriod | null {
+  if (!period.compare) return null;
+  const today = localClock(now, timezone);
+  const date = period.date ?? today.date;
+  const yearEarlier = period.compare === 'yearEarlier';
+  const own = { kind: period.kind };
+  const onDate = (shifted: string) => resolveOn({ ...own, date: shifted }, timezone, today, lastMinutesFrom(now));
+  const backBy = (days: number) => resolveOn(own, timezone, { date: addDays(today.date, -days), time: today.time }, lastMinutesFrom(now));
+  switch (period.kind) {
+    case 'day':
+      return onDate(addDays(date, yearEarlier ? -WEEKS_OF_A_YEAR_IN_DAYS : -1));
+    case 'week':
+      return onDate(addDays(date, yearEarlier ? -WEEKS_OF_A_YEAR_IN_DAYS : -7));
+    case 'month':
+      return onDate(shiftMonths(date, yearEarlier ? -12 : -1));
+    case 'year':
+      return onDate(shiftMonths(date, -12));
+    case 'realtime':
+      return backBy(yearEarlier ? WEEKS_OF_A_YEAR_IN_DAYS : 1);
+    case 'lastWeek':
+      return backBy(yearEarlier ? WEEKS_OF_A_YEAR_IN_DAYS : 7);
+    case 'lastMonth':
+      return backBy(yearEarlier ? WEEKS_OF_A_YEAR_IN_DAYS : 30);
+    case 'last5min':
+      // The contract refuses a year-earlier comparison of minutes: none are kept that long.
+      return resolveOn(own, timezone, today, new Date(lastMinutesFrom(now).getTime() - 5 * 60_000));
   }
 }
 

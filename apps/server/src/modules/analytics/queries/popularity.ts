@@ -5,7 +5,7 @@ import type { Session } from '../../../lib/context';
 import { contains } from '../../../lib/filters';
 import { rowsOf } from '../../../lib/sql';
 import { addFigures, deviceSeries, deviceTotals, NO_FIGURES, presenceOf, storeSeries, type Figures } from './figures';
-import { DAY_MS, localClock, resolvedOf, resolvePeriod } from './period';
+import { comparisonPeriod, DAY_MS, localClock, resolvedOf, resolvePeriod, type StorePeriod } from './period';
 import { deviceOfStore, visibleStore, visibleStores, type AnalyticsStore } from './stores';
 
 /** Most popular first: more persons, then longer dwell, then by name. */
@@ -26,6 +26,13 @@ export async function rankedProducts(db: Database, store: AnalyticsStore, totals
     .map((p, i) => ({ ...p, rank: i + 1 }));
 }
 
+/** A series' totals and buckets as presence figures, over its resolved period. */
+const presenceSeries = (period: StorePeriod, series: Figures[]) => ({
+  period: resolvedOf(period),
+  totals: presenceOf(series.reduce(addFigures, NO_FIGURES)),
+  trend: series.map(presenceOf),
+});
+
 export async function storePopularity(
   db: Database,
   session: Session,
@@ -34,12 +41,19 @@ export async function storePopularity(
 ): Promise<StorePopularity> {
   const store = await visibleStore(db, session, query.storeId);
   const period = resolvePeriod(query.period, store.timezone, now);
-  const [series, products] = await Promise.all([storeSeries(db, store.id, period), rankedProducts(db, store, deviceTotals(db, store.id, period))]);
+  const against = comparisonPeriod(query.period, store.timezone, now);
+  const [series, products, comparedSeries, comparedProducts] = await Promise.all([
+    storeSeries(db, store.id, period),
+    rankedProducts(db, store, deviceTotals(db, store.id, period)),
+    against && storeSeries(db, store.id, against),
+    against && deviceTotals(db, store.id, against),
+  ]);
   return {
-    period: resolvedOf(period),
-    totals: presenceOf(series.reduce(addFigures, NO_FIGURES)),
-    trend: series.map(presenceOf),
-    products: products.slice(0, query.top),
+    ...presenceSeries(period, series),
+    products: products
+      .slice(0, query.top)
+      .map((p) => ({ ...p, compared: comparedProducts && presenceOf(comparedProducts.get(p.storeDeviceId) ?? NO_FIGURES) })),
+    comparison: against && comparedSeries && presenceSeries(against, comparedSeries),
   };
 }
 
@@ -47,12 +61,19 @@ export async function productTrend(db: Database, session: Session, now: Date, qu
   const store = await visibleStore(db, session, query.storeId);
   await deviceOfStore(db, store.id, query.storeDeviceId, 'luminaire');
   const period = resolvePeriod(query.period, store.timezone, now);
-  const [series, products] = await Promise.all([
+  const against = comparisonPeriod(query.period, store.timezone, now);
+  const [series, products, comparedSeries] = await Promise.all([
     deviceSeries(db, store.id, query.storeDeviceId, period),
     rankedProducts(db, store, deviceTotals(db, store.id, period)),
+    against && deviceSeries(db, store.id, query.storeDeviceId, against),
   ]);
   const product = products.find((p) => p.storeDeviceId === query.storeDeviceId)!;
-  return { period: resolvedOf(period), product, trend: series.map(presenceOf) };
+  return {
+    period: resolvedOf(period),
+    product,
+    trend: series.map(presenceOf),
+    comparison: against && comparedSeries && presenceSeries(against, comparedSeries),
+  };
 }
 
 /**
@@ -60,14 +81,18 @@ export async function productTrend(db: Database, session: Session, now: Date, qu
  * day, week, month or year is the same local dates everywhere; without a date, and for the quick
  * ranges, each store's own today decides, as on that store's own screens.
  */
-function rankingRange(period: Period, now: Date): { daily: SQL } | { minutes: SQL } {
-  if (period.kind === 'last5min')
-    return { minutes: sql`d.minute >= ${new Date(Math.floor(now.getTime() / 60_000) * 60_000 - 4 * 60_000).toISOString()}::timestamptz` };
+function rankingRange(now: Date, resolve: (timezone: string, at: Date) => StorePeriod): { daily: SQL } | { minutes: SQL } {
+  const utc = resolve('UTC', now);
+  if (utc.bucket === 'minute') {
+    const from = utc.fromInstant!;
+    const until = new Date(from.getTime() + utc.buckets.length * 60_000);
+    return { minutes: sql`d.minute >= ${from.toISOString()}::timestamptz and d.minute < ${until.toISOString()}::timestamptz` };
+  }
   // Every time zone is less than a day off UTC, so a store's today is yesterday, today or
   // tomorrow in UTC: the period resolved for each of those three todays, as for one store.
   const todays = [-1, 0, 1].map((days) => {
     const at = new Date(now.getTime() + days * DAY_MS);
-    return { today: localClock(at, 'UTC').date, period: resolvePeriod(period, 'UTC', at) };
+    return { today: localClock(at, 'UTC').date, period: resolve('UTC', at) };
   });
   const earliest = todays[0]!.period;
   const latest = todays[2]!.period;
@@ -90,37 +115,58 @@ interface RankingRow {
   persons: number;
   dwell_ms: number;
   open_days: number;
+  compared_persons: number | null;
+  change: number | null;
 }
 
-/** Every visible store ranked by persons over the period; the filters narrow the list, not the ranks. */
-export function storeRanking(session: Session, now: Date, query: Omit<StoreRankingQuery, 'page' | 'limit'>) {
-  const range = rankingRange(query.period, now);
-  const figures =
-    'daily' in range
-      ? sql`select d.store_id, sum(d.persons)::int as persons, sum(d.dwell_ms)::float8 as dwell_ms,
+/** Each visible store's persons, dwell and open days over the range, one row per store that saw anyone. */
+function rankingFigures(session: Session, range: { daily: SQL } | { minutes: SQL }): SQL {
+  return 'daily' in range
+    ? sql`select d.store_id, sum(d.persons)::int as persons, sum(d.dwell_ms)::float8 as dwell_ms,
               count(*) filter (where d.persons > 0 or d.walk_ins > 0)::int as open_days
             from analytics_store_daily d join stores s on s.id = d.store_id
             where ${range.daily} and ${visibleStores(session)} group by d.store_id`
-      : sql`select d.store_id, sum(d.persons)::int as persons, sum(d.dwell_ms)::float8 as dwell_ms,
+    : sql`select d.store_id, sum(d.persons)::int as persons, sum(d.dwell_ms)::float8 as dwell_ms,
               (case when sum(d.persons) > 0 or sum(d.walk_ins) > 0 then 1 else 0 end)::int as open_days
             from analytics_store_minutely d join stores s on s.id = d.store_id
             where ${range.minutes} and ${visibleStores(session)} group by d.store_id`;
+}
+
+/**
+ * Every visible store ranked by persons over the period, with its persons over the comparison
+ * period when one is asked; the filters narrow the list, not the ranks.
+ */
+export function storeRanking(session: Session, now: Date, query: Omit<StoreRankingQuery, 'page' | 'limit' | 'order'> & { order?: StoreRankingQuery['order'] }) {
+  const { period } = query;
+  const figures = rankingFigures(
+    session,
+    rankingRange(now, (timezone, at) => resolvePeriod(period, timezone, at)),
+  );
+  const compared = period.compare
+    ? rankingFigures(
+        session,
+        rankingRange(now, (timezone, at) => comparisonPeriod(period, timezone, at)!),
+      )
+    : sql`select null::int as store_id, null::int as persons where false`;
   const filters = [contains(sql`r.name`, query.name), query.countryCode ? sql`r.country_code = ${query.countryCode}` : undefined].filter(
     (c) => c !== undefined,
   );
   const where = filters.length > 0 ? sql`where ${sql.join(filters, sql` and `)}` : sql``;
   const ranked = sql`
-    with f as (${figures}),
+    with f as (${figures}), c as (${compared}),
     r as (
       select rank() over (order by coalesce(f.persons, 0) desc)::int as rank, s.id, s.mesh_id, s.name, s.country_code, s.timezone,
-        coalesce(f.persons, 0) as persons, coalesce(f.dwell_ms, 0) as dwell_ms, coalesce(f.open_days, 0) as open_days
-      from stores s left join f on f.store_id = s.id
+        coalesce(f.persons, 0) as persons, coalesce(f.dwell_ms, 0) as dwell_ms, coalesce(f.open_days, 0) as open_days,
+        ${period.compare ? sql`coalesce(c.persons, 0)` : sql`null::int`} as compared_persons,
+        case when c.persons > 0 then (coalesce(f.persons, 0) - c.persons)::float8 / c.persons end as change
+      from stores s left join f on f.store_id = s.id left join c on c.store_id = s.id
       where ${visibleStores(session)}
     )
     select * from r ${where}`;
+  const order = query.order === 'change' ? sql`r.change desc nulls last, r.rank, r.id` : sql`r.rank, r.id`;
   return {
     rows: async (db: Database, offset: number, limit: number) =>
-      (await rowsOf<RankingRow>(db, sql`${ranked} order by r.rank, r.id limit ${limit} offset ${offset}`)).map(rankedStore),
+      (await rowsOf<RankingRow>(db, sql`${ranked} order by ${order} limit ${limit} offset ${offset}`)).map(rankedStore),
     total: async (db: Database) => Number((await rowsOf<{ n: number }>(db, sql`select count(*)::int as n from (${ranked}) x`))[0]?.n ?? 0),
   };
 }
@@ -135,43 +181,60 @@ const rankedStore = (r: RankingRow): RankedStore => ({
   persons: Number(r.persons),
   dwellMs: Number(r.dwell_ms),
   openDays: Number(r.open_days),
-  personsPerOpenDay: Number(r.open_days) > 0 ? Math.round((Number(r.persons) / Number(r.open_days)) * 10) / 10 : 0,
+  personsPerOpenDay: perOpenDay(Number(r.persons), Number(r.open_days)),
+  comparedPersons: r.compared_persons === null ? null : Number(r.compared_persons),
+  change: r.change === null ? null : Number(r.change),
 });
 
+const perOpenDay = (persons: number, openDays: number) => (openDays > 0 ? Math.round((persons / openDays) * 10) / 10 : 0);
+
 /** Chosen stores side by side, each over its own local period, per open day. */
+/** A store's persons over a period, per bucket and per open day. */
+async function storePersons(db: Database, storeId: number, period: StorePeriod) {
+  const series = await storeSeries(db, storeId, period);
+  const { persons, dwellMs } = series.reduce(addFigures, NO_FIGURES);
+  const openDays = await countOpenDays(db, storeId, period, series);
+  return { period: resolvedOf(period), persons, dwellMs, openDays, personsPerOpenDay: perOpenDay(persons, openDays), trend: series.map((f) => f.persons) };
+}
+
+/** Chosen stores side by side, each over its own local period (and its comparison period), per open day. */
 export async function storeComparison(db: Database, session: Session, now: Date, query: StoreComparisonQuery) {
   const ids = [...new Set(query.storeIds)];
   const stores = await Promise.all(ids.map((id) => visibleStore(db, session, id)));
   return {
     stores: await Promise.all(
       stores.map(async (store) => {
-        const period = resolvePeriod(query.period, store.timezone, now);
-        const series = await storeSeries(db, store.id, period);
-        const totals = series.reduce(addFigures, NO_FIGURES);
-        const openDays = await countOpenDays(db, store.id, period.firstDate, period.lastDate, query.period.kind === 'last5min' ? series : undefined);
+        const against = comparisonPeriod(query.period, store.timezone, now);
+        const [own, compared] = await Promise.all([
+          storePersons(db, store.id, resolvePeriod(query.period, store.timezone, now)),
+          against && storePersons(db, store.id, against),
+        ]);
         return {
           storeId: store.id,
           meshId: store.meshId,
           name: store.name,
           countryCode: store.countryCode,
           timezone: store.timezone,
-          persons: totals.persons,
-          dwellMs: totals.dwellMs,
-          openDays,
-          personsPerOpenDay: openDays > 0 ? Math.round((totals.persons / openDays) * 10) / 10 : 0,
-          period: resolvedOf(period),
-          trend: series.map((f) => f.persons),
+          ...own,
+          comparison: compared && {
+            period: compared.period,
+            persons: compared.persons,
+            openDays: compared.openDays,
+            personsPerOpenDay: compared.personsPerOpenDay,
+            trend: compared.trend,
+          },
         };
       }),
     ),
   };
 }
 
-async function countOpenDays(db: Database, storeId: number, first: string, last: string, minutes?: Figures[]): Promise<number> {
-  if (minutes) return minutes.some((f) => f.persons > 0 || f.walkIns > 0) ? 1 : 0;
+async function countOpenDays(db: Database, storeId: number, period: StorePeriod, series: Figures[]): Promise<number> {
+  if (period.bucket === 'minute') return series.some((f) => f.persons > 0 || f.walkIns > 0) ? 1 : 0;
   const [row] = await rowsOf<{ n: number }>(
     db,
-    sql`select count(*)::int as n from analytics_store_daily where store_id = ${storeId} and local_date between ${first}::date and ${last}::date and (persons > 0 or walk_ins > 0)`,
+    sql`select count(*)::int as n from analytics_store_daily
+        where store_id = ${storeId} and local_date between ${period.firstDate}::date and ${period.lastDate}::date and (persons > 0 or walk_ins > 0)`,
   );
   return Number(row?.n ?? 0);
 }

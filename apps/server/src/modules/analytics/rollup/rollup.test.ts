@@ -11,6 +11,9 @@ import { localClock } from '../queries/period';
 let t: TestApp;
 beforeAll(async () => {
   t = await testApp();
+  // The reports are dated in 2026: the server's clock runs on from just after them, so they stay
+  // inside the 365 days raw reports are kept (and none is ahead of it) whenever the test runs.
+  t.clock.setTo(new Date('2026-12-01T00:00:00Z'));
 });
 afterAll(() => t.close());
 
@@ -25,7 +28,20 @@ async function storesInZones() {
 }
 type ZoneStore = AnalyticsStore;
 
-/** Random reports of every analytics kind at random times around the changes. */
+/** Grid sizes a heatmap sensor sends, mixed: after a firmware or setting change, or a stray frame. */
+const GRIDS = [
+  [3, 2],
+  [8, 8],
+  [10, 10],
+  [2, 5],
+] as const;
+/** A heatmap rollup keeps a sensor's grids of each size apart: the size is part of their key. */
+const gridKey = (width: number, height: number) => `${width}x${height}`;
+
+/**
+ * Random reports of every analytics kind at random times around the changes, now and then under
+ * an earlier report's message id: a resend at another time with other counts.
+ */
 function randomReports(store: ZoneStore, random: () => number, count: number): Report[] {
   const reports: Report[] = [];
   for (let n = 0; n < count; n++) {
@@ -35,7 +51,7 @@ function randomReports(store: ZoneStore, random: () => number, count: number): R
     const offset =
       random() < 0.3 ? Math.round((random() - 0.5) * 24) * 900_000 + Math.round((random() - 0.5) * 20_000) : Math.round((random() - 0.5) * 6 * 3_600_000);
     const at = new Date(base + offset).toISOString();
-    const id = `r${store.store.id}-${n}`;
+    const id = n > 0 && random() < 0.1 ? reports[Math.floor(random() * n)]!.id : `r${store.store.id}-${n}`;
     // Intervals of a minute, a quarter, an hour, any length up to two hours, or a whole day.
     const seconds = [60, 60, 900, 3600, 1 + Math.floor(random() * 7200), 86_400][Math.floor(random() * (random() < 0.05 ? 6 : 5))]!;
     const pick = random();
@@ -52,14 +68,15 @@ function randomReports(store: ZoneStore, random: () => number, count: number): R
     } else if (pick < 0.85) {
       reports.push({ id, at, device: store.zone.uuid, kind: 'zone', people: Math.floor(random() * 30) });
     } else {
+      const [width, height] = GRIDS[Math.floor(random() * GRIDS.length)]!;
       reports.push({
         id,
         at,
         device: store.heatmap.uuid,
         kind: 'heatmap',
-        width: 3,
-        height: 2,
-        cells: Array.from({ length: 6 }, () => Math.floor(random() * 5)),
+        width,
+        height,
+        cells: Array.from({ length: width * height }, () => Math.floor(random() * 5)),
       });
     }
   }
@@ -95,7 +112,7 @@ function byMinute(r: Report & { seconds: number }): { minute: number; share: (co
   return minutes;
 }
 
-/** What the rollups must hold, recomputed from the reports alone. */
+/** What the rollups must hold, recomputed from the reports the server took and nothing else. */
 function recompute(store: ZoneStore, reports: Report[]) {
   const device: Sums = {};
   const deviceDay: Sums = {};
@@ -144,8 +161,9 @@ function recompute(store: ZoneStore, reports: Report[]) {
       zone[`${d} ${hour}`] = [Math.max(max, r.people), Math.min(min, r.people)];
     }
     if (r.kind === 'heatmap') {
-      add(heat, `${d} ${hour}`, [1, ...r.cells]);
-      add(heatDay, `${d} ${date}`, [1, ...r.cells]);
+      const grid = gridKey(r.width, r.height);
+      add(heat, `${d} ${hour} ${grid}`, [1, ...r.cells]);
+      add(heatDay, `${d} ${date} ${grid}`, [1, ...r.cells]);
     }
   }
   return { device, deviceDay, storeHour, storeDay, minute, zone, heat, heatDay };
@@ -188,13 +206,13 @@ async function rollupsOf(storeId: number) {
       ]),
     ),
     heat: asSums(
-      await q(sql`select store_device_id, ${hourText}, frames, cells from analytics_heatmap_hourly ${where}`),
-      (r) => `${r.store_device_id} ${r.k}`,
+      await q(sql`select store_device_id, ${hourText}, width, height, frames, cells from analytics_heatmap_hourly ${where}`),
+      (r) => `${r.store_device_id} ${r.k} ${gridKey(Number(r.width), Number(r.height))}`,
       (r) => [Number(r.frames), ...(r.cells as number[]).map(Number)],
     ),
     heatDay: asSums(
-      await q(sql`select store_device_id, local_date::text as k, frames, cells from analytics_heatmap_daily ${where}`),
-      (r) => `${r.store_device_id} ${r.k}`,
+      await q(sql`select store_device_id, local_date::text as k, width, height, frames, cells from analytics_heatmap_daily ${where}`),
+      (r) => `${r.store_device_id} ${r.k} ${gridKey(Number(r.width), Number(r.height))}`,
       (r) => [Number(r.frames), ...(r.cells as number[]).map(Number)],
     ),
   };
@@ -221,23 +239,55 @@ function overDevices(sums: Sums, devices: Set<number>, figures: number[]): Sums 
   return nonZero(total);
 }
 
+/** A batch the server must refuse: the answer's status and what it names. */
+async function refusal(store: ZoneStore, batch: Report[]) {
+  const res = await store.gateway.request('POST', '/open/iot/report', { reports: batch });
+  return { status: res.status, params: ((await res.json()) as { params?: Record<string, string> }).params };
+}
+
 describe('rollups', () => {
-  test('equal a recomputation from the raw reports, in each store’s local hours and days, whatever the batches and resends', async () => {
+  test('equal a recomputation from the raw reports, in each store’s local hours and days, whatever the batches, resends and grid sizes', async () => {
     const all = await storesInZones();
-    const random = seeded('rollups', Date.now());
+    const seed = Date.now();
+    const random = seeded('rollups', seed);
     for (const store of all) {
       const reports = randomReports(store, random, 400);
+      const context = `${store.timezone}, seed ${seed}`;
+      // What the server took: the first report of each message id of the gateway, in the order sent.
+      const taken: Report[] = [];
+      const seen = new Set<string>();
       // Random batches, and a third of them sent twice: a resent report adds nothing.
       for (let i = 0; i < reports.length;) {
         const size = 1 + Math.floor(random() * 120);
         const batch = reports.slice(i, i + size);
-        await store.gateway.report(batch);
-        if (random() < 0.33) expect((await store.gateway.report(batch)).stored).toBe(0);
         i += size;
+        if (random() < 0.15) {
+          // One report dated more than 5 minutes ahead of the server's clock refuses the whole
+          // batch, naming it: none of its reports counts, and none of its message ids is spent.
+          const ahead = Math.floor(random() * batch.length);
+          batch[ahead] = { ...batch[ahead]!, at: new Date(t.clock.now().getTime() + 6 * 60_000 + random() * 86_400_000).toISOString() };
+          expect(await refusal(store, batch), context).toEqual({
+            status: 400,
+            params: { field: `reports[${ahead}].at`, reason: expect.stringMatching(/ahead of the server's clock/) as unknown },
+          });
+          continue;
+        }
+        const fresh = batch.filter((r) => {
+          const first = !seen.has(r.id);
+          seen.add(r.id);
+          return first;
+        });
+        expect((await store.gateway.report(batch)).stored, context).toBe(fresh.length);
+        taken.push(...fresh);
+        if (random() < 0.33) expect((await store.gateway.report(batch)).stored, context).toBe(0);
       }
-      const expected = recompute(store, reports);
+      // The raw reports, the truth the rollups come from, are exactly those taken.
+      const byId = (a: Report, b: Report) => (a.id < b.id ? -1 : 1);
+      const raw = await rowsOf<{ payload: Report }>(t.ctx.db, sql`select payload from device_reports where sender_id = ${store.device.id}`);
+      expect(raw.map((r) => r.payload).sort(byId), context).toEqual([...taken].sort(byId));
+      const expected = recompute(store, taken);
       const actual = await rollupsOf(store.store.id);
-      expect(actual, store.timezone).toEqual(expected);
+      expect(actual, context).toEqual(expected);
       // The store's people are its products' people, and its walk-ins its counter's, hour by hour and day by day.
       const luminaires = new Set(store.luminaires.map((l) => l.id));
       const counters = new Set([store.counter.id]);
@@ -245,8 +295,8 @@ describe('rollups', () => {
         [actual.device, actual.storeHour],
         [actual.deviceDay, actual.storeDay],
       ] as const) {
-        expect(overDevices(byDevice, luminaires, PEOPLE), store.timezone).toEqual(only(byStore, PEOPLE));
-        expect(overDevices(byDevice, counters, ENTRANCE), store.timezone).toEqual(only(byStore, ENTRANCE));
+        expect(overDevices(byDevice, luminaires, PEOPLE), context).toEqual(only(byStore, PEOPLE));
+        expect(overDevices(byDevice, counters, ENTRANCE), context).toEqual(only(byStore, ENTRANCE));
       }
     }
   });

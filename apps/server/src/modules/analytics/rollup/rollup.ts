@@ -174,6 +174,16 @@ function addShare(into: Figures, whole: Figures, share: (count: number) => numbe
   into.out += share(whole.out);
 }
 
+/** A presence report's figures in each minute its interval covers, as the store's minute rollup counts them. */
+export function presenceByMinute(report: Extract<Report, { kind: 'presence' }>, end: number, each: (minute: number, figures: Figures) => void): void {
+  const whole = figuresOf(report);
+  spread(end, report.seconds, MINUTE_MS, (minute, share) => {
+    const figures = noFigures();
+    addShare(figures, whole, share);
+    each(minute, figures);
+  });
+}
+
 /** Presence and entrance figures into every rollup they belong in: per device and per store, per local hour and day, and per minute. */
 const figureStatements = (quarters: Sums<Figures>, minutes: Sums<Figures>) => [
   quarters.relation('quarters', FIGURE_COLUMNS),

@@ -1,9 +1,9 @@
 import { appAccountApi, appStoreApi, appUserStatusUpdate } from '@lightdesk/contract';
 import { and, eq } from 'drizzle-orm';
-import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { ApiClient, testApp, type TestApp } from '../../../test/test-app';
 import { appStore, captureSms, testInstall } from '../../../test/app-users';
+import { mailCatcher } from '../../../test/mail';
 import { jobRuns } from '../../../lib/jobs';
 import { appCancellationRequests, appSessions, appUsers, appVerificationCodes, feedback, mailOutbox, mobileDevices, storeMembers, stores } from '../schema';
 import { loginLog, platformSettings } from '../../system/schema';
@@ -66,34 +66,19 @@ describe('registration', () => {
 });
 
 test('a registration code reaches a real SMTP server and registers the address', async () => {
-  const received: string[] = [];
-  const server = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ['STARTTLS'],
-    onData(stream, _session, done) {
-      const chunks: Buffer[] = [];
-      stream.on('data', (c: Buffer) => chunks.push(c));
-      stream.on('end', () => {
-        received.push(Buffer.concat(chunks).toString('utf8'));
-        done();
-      });
-    },
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.server.address() as { port: number };
-  const mailing = await testApp({ SMTP_URL: `smtp://127.0.0.1:${port}` });
+  const server = await mailCatcher();
+  const mailing = await testApp({ SMTP_URL: server.url });
   try {
     const email = 'smtp@example.com';
     expect((await mailing.api.send(appAccountApi.sendCode, { email })).code).toBe(200);
-    expect(received).toHaveLength(1);
-    expect(received[0]).toContain('To: smtp@example.com');
-    const code = received[0]!.match(/\b(\d{6})\b/)![1]!;
+    expect(server.received.map((m) => m.to)).toEqual(['smtp@example.com']);
+    const code = server.received[0]!.text.match(/\b(\d{6})\b/)![1]!;
     const res = await mailing.api.send(appAccountApi.register, { email, password: PASSWORD, nickname: 'Mail', country: 'FR', code });
     expect(res.code).toBe(200);
     expect(await mailing.ctx.db.select().from(mailOutbox)).toEqual([]);
   } finally {
     await mailing.close();
-    await new Promise<void>((resolve) => server.close(() => resolve()));
+    await server.close();
   }
 });
 

@@ -46,6 +46,50 @@ export async function createSession(ctx: AppContext, user: { id: number; tenantI
   return { token, expiresAt, idleTimeout: life.idle };
 }
 
+/** A staff account, its tenant and its grants: its enabled roles and the permissions of their enabled menus. */
+const accountColumns = {
+  userId: users.id,
+  username: users.username,
+  userStatus: users.status,
+  tenantId: tenants.id,
+  tenantCode: tenants.code,
+  tenantType: tenants.type,
+  tenantStatus: tenants.status,
+  tenantExpiresAt: tenants.expiresAt,
+  roles: sql<string[]>`coalesce((
+    select json_agg(r.code order by r.code) from user_roles ur join roles r on r.id = ur.role_id
+    where ur.user_id = ${users.id} and r.status = 0), '[]'::json)`,
+  permissions: sql<string[]>`coalesce((
+    select json_agg(distinct m.permission order by m.permission) from user_roles ur
+    join roles r on r.id = ur.role_id join role_menus rm on rm.role_id = r.id join menus m on m.id = rm.menu_id
+    where ur.user_id = ${users.id} and r.status = 0 and m.status = 0 and m.permission <> ''), '[]'::json)`,
+};
+
+/** Why an account may not act now: disabled, or its agent disabled or expired. */
+function accountRefusal(
+  row: { userStatus: number; tenantStatus: number; tenantExpiresAt: Date | null },
+  now: Date,
+): 'account-disabled' | 'tenant-disabled' | undefined {
+  if (row.userStatus !== 0) return 'account-disabled';
+  if (row.tenantStatus !== 0 || (row.tenantExpiresAt && row.tenantExpiresAt <= now)) return 'tenant-disabled';
+  return undefined;
+}
+
+/** What the account may do: its tenant and grants. The platform's admin role holds every permission, whatever menus exist. */
+function accessOf(row: Omit<Session, 'id'>, sessionId: number): Session {
+  const superAdmin = row.tenantType === 'platform' && row.roles.includes(SUPER_ROLE);
+  return {
+    id: sessionId,
+    userId: row.userId,
+    username: row.username,
+    tenantId: row.tenantId,
+    tenantCode: row.tenantCode,
+    tenantType: row.tenantType,
+    roles: row.roles,
+    permissions: superAdmin ? [ALL_PERMISSIONS] : row.permissions,
+  };
+}
+
 /**
  * The statement behind every console request: the session, its person and tenant, and their
  * grants. Prepared once per database (named on PostgreSQL), so a request neither rebuilds it
@@ -54,26 +98,12 @@ export async function createSession(ctx: AppContext, user: { id: number; tenantI
 const sessionLookup = (db: Database) =>
   db
     .select({
+      ...accountColumns,
       id: sessions.id,
-      userId: sessions.userId,
-      tenantId: sessions.tenantId,
       rememberMe: sessions.rememberMe,
       lastSeenAt: sessions.lastSeenAt,
       expiresAt: sessions.expiresAt,
       revokedAt: sessions.revokedAt,
-      username: users.username,
-      userStatus: users.status,
-      tenantCode: tenants.code,
-      tenantType: tenants.type,
-      tenantStatus: tenants.status,
-      tenantExpiresAt: tenants.expiresAt,
-      roles: sql<string[]>`coalesce((
-        select json_agg(r.code order by r.code) from user_roles ur join roles r on r.id = ur.role_id
-        where ur.user_id = ${sessions.userId} and r.status = 0), '[]'::json)`,
-      permissions: sql<string[]>`coalesce((
-        select json_agg(distinct m.permission order by m.permission) from user_roles ur
-        join roles r on r.id = ur.role_id join role_menus rm on rm.role_id = r.id join menus m on m.id = rm.menu_id
-        where ur.user_id = ${sessions.userId} and r.status = 0 and m.status = 0 and m.permission <> ''), '[]'::json)`,
     })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
@@ -92,20 +122,26 @@ export async function resolveSession(ctx: AppContext, token: string): Promise<Se
   if (!row || row.revokedAt) return null;
   const idleFor = (now.getTime() - row.lastSeenAt.getTime()) / 1000;
   if (now >= row.expiresAt || idleFor >= lifetimeOf(row.rememberMe).idle) return null;
-  if (row.userStatus !== 0 || row.tenantStatus !== 0 || (row.tenantExpiresAt && row.tenantExpiresAt <= now)) return null;
+  if (accountRefusal(row, now)) return null;
   if (idleFor >= TOUCH_EVERY_SECONDS) await ctx.db.update(sessions).set({ lastSeenAt: now }).where(eq(sessions.id, row.id));
-  // The platform's admin role holds every permission, whatever menus exist.
-  const superAdmin = row.tenantType === 'platform' && row.roles.includes(SUPER_ROLE);
-  return {
-    id: row.id,
-    userId: row.userId,
-    username: row.username,
-    tenantId: row.tenantId,
-    tenantCode: row.tenantCode,
-    tenantType: row.tenantType,
-    roles: row.roles,
-    permissions: superAdmin ? [ALL_PERMISSIONS] : row.permissions,
-  };
+  return accessOf(row, row.id);
+}
+
+/**
+ * What a staff member may do now, as a sign-in would give it — tenant, roles, permissions, and
+ * through them the data scope — for work done on their behalf without a request (a report sent
+ * by a job). The session id is 0: no session stands behind it. Refused as at sign-in for a
+ * disabled account or agent; `gone` when no such account exists.
+ */
+export async function staffAccess(
+  db: Database,
+  userId: number,
+  now: Date,
+): Promise<{ session: Session } | { refused: 'account-disabled' | 'tenant-disabled' | 'gone' }> {
+  const [row] = await db.select(accountColumns).from(users).innerJoin(tenants, eq(tenants.id, users.tenantId)).where(eq(users.id, userId));
+  if (!row) return { refused: 'gone' };
+  const refused = accountRefusal(row, now);
+  return refused ? { refused } : { session: accessOf(row, 0) };
 }
 
 export async function revokeSession(ctx: AppContext, sessionId: number, reason: string) {

@@ -6,6 +6,7 @@ import { configs, platformSettings } from '../schema';
 type Definition<T> = { name: string; type: ConfigValueType; default: T; remark: string };
 const boolean = (name: string, value: boolean, remark: string): Definition<boolean> => ({ name, type: 'boolean', default: value, remark });
 const number = (name: string, value: number, remark: string): Definition<number> => ({ name, type: 'number', default: value, remark });
+const text = (name: string, value: string, remark: string): Definition<string> => ({ name, type: 'string', default: value, remark });
 
 /**
  * Parameter settings the server itself reads. They are seeded as built-in entries: editable in
@@ -39,6 +40,11 @@ export const SETTINGS = {
     1095,
     'Hourly and daily analytics older than this are removed; raw reports follow the data retention period',
   ),
+  'analytics.report-timezone': text(
+    'Time zone of reports on several stores',
+    'UTC',
+    'Reports by e-mail on several or all stores go out at 07:00 in this IANA time zone (e.g. Europe/Amsterdam); a report on one store follows that store’s zone',
+  ),
   'device.heartbeat-seconds': number('Device heartbeat interval (seconds)', 60, 'How often gateways and devices are asked to report at least a heartbeat'),
   'device.offline-timeout-seconds': number(
     'Device offline after (seconds)',
@@ -61,7 +67,8 @@ export async function readSetting<K extends SettingKey>(db: Database, key: K): P
   const definition: Definition<SettingValue<K>> = SETTINGS[key];
   const [row] = await db.select({ value: configs.value }).from(configs).where(eq(configs.key, key));
   if (!row || configValueProblem(definition.type, row.value)) return definition.default;
-  return definition.type === 'boolean' ? row.value === 'true' : Number(row.value);
+  if (definition.type === 'boolean') return row.value === 'true';
+  return definition.type === 'number' ? Number(row.value) : row.value;
 }
 
 /**
@@ -72,6 +79,7 @@ export async function readSetting<K extends SettingKey>(db: Database, key: K): P
 export function settingSql<K extends SettingKey>(key: K): SQL {
   const definition: Definition<SettingValue<K>> = SETTINGS[key];
   const value = sql`(select ${configs.value} from ${configs} where ${configs.key} = ${key})`;
+  if (definition.type === 'string') return sql`coalesce(${value}, ${definition.default})`;
   return definition.type === 'boolean' ? sql`coalesce(${value} = 'true', ${definition.default})` : sql`coalesce((${value})::numeric, ${definition.default})`;
 }
 

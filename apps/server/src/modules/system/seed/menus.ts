@@ -15,6 +15,12 @@ export interface MenuSeed {
   alwaysShow?: boolean;
   buttons?: { name: string; permission: string }[];
   children?: MenuSeed[];
+  /**
+   * For a screen added after databases were made: when a start places it in one that lacks it,
+   * the roles and agent packages holding any of these permissions get it and its buttons, as
+   * the first seed gives it to those whose screens it sits beside.
+   */
+  grantWith?: string[];
 }
 
 const ACTION_NAMES: Record<string, string> = {
@@ -170,6 +176,9 @@ export const MENU_TREE: MenuSeed[] = [
       screen('Store popularity', 'store-popularity', 'statistics:store-popularity', ['export']),
       screen('All-stores popularity', 'all-stores', 'statistics:all-stores', ['export']),
       screen('Popularity map', 'popularity-map', 'statistics:popularity-map', []),
+      screen('Report subscriptions', 'subscription', 'statistics:subscription', ['create', 'update', 'delete'], {
+        grantWith: ['statistics:store-popularity:query', 'statistics:all-stores:query'],
+      }),
     ],
   },
   {

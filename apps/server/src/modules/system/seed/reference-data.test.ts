@@ -1,6 +1,6 @@
-import { eq, like, or } from 'drizzle-orm';
+import { and, eq, inArray, like, or } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, test } from 'vitest';
-import { areas, configs, menus, menuSeeds, platformSettings } from '../schema';
+import { areas, configs, menus, menuSeeds, platformSettings, roleMenus, roles, tenantPackageMenus, tenantPackages } from '../schema';
 import { countOf } from '../../../lib/sql';
 import { testApp, type TestApp } from '../../../test/test-app';
 import { areaRows } from './areas';
@@ -84,4 +84,36 @@ test('a start places the built-in menu entries an older database lacks, once, an
 
   await seedDatabase(db, { demo: false, storage: t.ctx.files.storage });
   expect(await count(menus)).toBe(menusBefore + 2);
+});
+
+test('a screen placed on an older database goes, with its buttons, to the roles and agent packages holding the screens it is granted with', async () => {
+  const { db } = t.ctx;
+  const subscriptionMenus = () => db.select({ id: menus.id }).from(menus).where(like(menus.permission, 'statistics:subscription:%'));
+  // As if the database came from a version without report subscriptions.
+  const [screen] = await db.select().from(menus).where(eq(menus.componentName, 'StatisticsSubscription'));
+  await db.delete(menus).where(or(eq(menus.id, screen!.id), eq(menus.parentId, screen!.id)));
+  await db.delete(menuSeeds).where(or(eq(menuSeeds.key, 'StatisticsSubscription'), like(menuSeeds.key, 'statistics:subscription:%')));
+
+  await seedDatabase(db, { demo: false, storage: t.ctx.files.storage });
+  const placed = (await subscriptionMenus()).map((m) => m.id);
+  expect(placed).toHaveLength(4);
+  const holders = async (table: typeof roleMenus | typeof tenantPackageMenus) =>
+    new Set((await db.select().from(table).where(inArray(table.menuId, placed))).map((r) => ('roleId' in r ? r.roleId : r.packageId)));
+  const [agentAdmin] = await db.select({ id: roles.id }).from(roles).where(eq(roles.code, 'tenant_admin'));
+  const [retail] = await db.select({ id: tenantPackages.id }).from(tenantPackages).where(eq(tenantPackages.name, 'Retail analytics'));
+  expect([...(await holders(roleMenus))]).toEqual([agentAdmin!.id]);
+  expect([...(await holders(tenantPackageMenus))]).toEqual([retail!.id]);
+  expect(
+    (
+      await db
+        .select()
+        .from(roleMenus)
+        .where(and(eq(roleMenus.roleId, agentAdmin!.id), inArray(roleMenus.menuId, placed)))
+    ).length,
+  ).toBe(4);
+
+  // The agent's administrator may now subscribe.
+  const agent = await t.signIn('agent');
+  const info = await agent.get<{ permissions: string[] }>('/api/system/auth/get-permission-info');
+  expect(info.data.permissions).toEqual(expect.arrayContaining(['statistics:subscription:query', 'statistics:subscription:create']));
 });

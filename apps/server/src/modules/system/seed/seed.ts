@@ -20,6 +20,7 @@ import {
 } from '../schema';
 import { createTenantAdminRole } from '../tenant-package/agent-package';
 import { hashPassword, randomPassword } from '../../../lib/secrets';
+import { arrayOf } from '../../../lib/sql';
 import { seedContent } from '../../content';
 import { seedAreas } from './areas';
 import { seedConfigs } from './configs';
@@ -71,14 +72,32 @@ export async function syncMenus(db: Database): Promise<void> {
       present.add(menu!.id);
       return menu!.id;
     };
+    // A new screen reaches those who hold the screens it is granted with; on a first start nobody holds any yet.
+    const grant = async (menuIds: number[], holding: string[]) => {
+      const ids = arrayOf(menuIds);
+      const held = arrayOf(holding);
+      await tx.execute(sql`
+        insert into role_menus (role_id, menu_id)
+        select distinct rm.role_id, n.id from role_menus rm join menus m on m.id = rm.menu_id, unnest(${ids}::int[]) as n(id)
+        where m.permission = any(${held}::text[])
+        on conflict do nothing`);
+      await tx.execute(sql`
+        insert into tenant_package_menus (package_id, menu_id)
+        select distinct pm.package_id, n.id from tenant_package_menus pm join menus m on m.id = pm.menu_id, unnest(${ids}::int[]) as n(id)
+        where m.permission = any(${held}::text[])
+        on conflict do nothing`);
+    };
     const walk = async (tree: MenuSeed[], parentId: number) => {
       for (const [i, m] of tree.entries()) {
         const seeded = placed.get(m.componentName);
         if (seeded !== undefined && !present.has(seeded)) continue;
         const id = seeded ?? (await place(m.componentName, menuRow(m, parentId, i + 1)));
+        const newButtons: number[] = [];
         for (const [j, b] of (m.buttons ?? []).entries()) {
-          if (!placed.has(b.permission)) await place(b.permission, { parentId: id, name: b.name, type: 'B', permission: b.permission, sort: j + 1 });
+          if (!placed.has(b.permission))
+            newButtons.push(await place(b.permission, { parentId: id, name: b.name, type: 'B', permission: b.permission, sort: j + 1 }));
         }
+        if (seeded === undefined && m.grantWith) await grant([id, ...newButtons], m.grantWith);
         if (m.children) await walk(m.children, id);
       }
     };

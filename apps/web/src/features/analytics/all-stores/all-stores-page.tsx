@@ -1,13 +1,16 @@
 import { analyticsApi, type Period, type RankedStore, type StoreComparison } from '@lightdesk/contract';
 import { useQuery } from '@tanstack/react-query';
+import type { TFunction } from 'i18next';
 import Checkbox from 'antd/es/checkbox';
 import Table, { type ColumnsType } from 'antd/es/table';
 import Typography from 'antd/es/typography';
 import { useCallback, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { textFilter } from '../../../components/list-filters';
+import { textFilter, type FilterParams } from '../../../components/list-filters';
 import { ListPage } from '../../../components/list-page';
+import type { ListSort } from '../../../components/list-url-state';
 import { Panel } from '../../../components/panel';
+import { Change, useComparison, type Against } from '../shared/change';
 import { useAnalyticsFormat, type AnalyticsFormat } from '../shared/format';
 import { periodParams } from '../shared/period';
 import { PeriodPicker } from '../shared/period-picker';
@@ -19,18 +22,26 @@ import '../shared/analytics.css';
 /** At most this many stores side by side: more lines than that cannot be told apart. */
 const MAX_COMPARED = 10;
 
+/** The ranking sorts by persons (its rank), or by change against the comparison period when the Change column asks. */
+const rankingOrder = (sort: ListSort): FilterParams => (sort.by === 'change' ? { order: 'change' } : {});
+
 /** Statistics › All-stores popularity: stores ranked for a period, and a few of them compared. */
 export function AllStoresPage() {
   const { t } = useTranslation('analytics');
   const format = useAnalyticsFormat();
   const { period, setPeriod } = useAnalyticsAddress();
+  // Every store is set against its own comparison period: the ranking names it, not its dates.
+  const comparison = useComparison(period, undefined);
   const [chosen, setChosen] = useState<number[]>([]);
   const fixed = useMemo(() => periodParams(period), [period]);
   const toggle = useCallback(
     (storeId: number, on: boolean) => setChosen((before) => (on ? [...before, storeId].slice(0, MAX_COMPARED) : before.filter((id) => id !== storeId))),
     [],
   );
-  const columns = useMemo(() => [compareColumn(t, chosen, toggle), ...rankingColumns(t, format)], [t, format, chosen, toggle]);
+  const columns = useMemo(
+    () => [compareColumn(t, chosen, toggle), ...rankingColumns(t, format, comparison.against)],
+    [t, format, chosen, toggle, comparison.against],
+  );
 
   return (
     <div className="ld-analytics" data-testid="all-stores">
@@ -45,13 +56,24 @@ export function AllStoresPage() {
           columns={columns}
           params={fixed}
           filters={[textFilter('name', t('shared.figure.store')), textFilter('countryCode', t('shared.figure.country'))]}
+          sortParams={rankingOrder}
           actions={{ export: { endpoint: analyticsApi.exportStoreRanking, fileName: t('allStores.fileName') } }}
           header={(rows) => (
             <SeriesChart
               title={t('allStores.pageChart')}
               labelTitle={t('shared.figure.store')}
               labels={rows.map((r) => r.name)}
-              series={[{ name: t('shared.figure.persons'), type: 'bar', data: rows.map((r) => r.persons) }]}
+              series={[
+                {
+                  name: t('shared.figure.persons'),
+                  type: 'bar',
+                  data: rows.map((r) => r.persons),
+                  compared: comparison.series(
+                    t('shared.figure.persons'),
+                    rows.map((r) => r.comparedPersons),
+                  ),
+                },
+              ]}
               height={260}
               testId="ranking-chart"
             />
@@ -90,13 +112,35 @@ function compareColumn(
   };
 }
 
-function rankingColumns(t: (key: string) => string, format: AnalyticsFormat): ColumnsType<RankedStore> {
+/** The ranking's columns; comparing adds each store's persons then and its change, by which the ranking can be sorted. */
+function rankingColumns(t: TFunction, format: AnalyticsFormat, against: Against | undefined): ColumnsType<RankedStore> {
+  const compared: ColumnsType<RankedStore> = against
+    ? [
+        {
+          key: 'personsThen',
+          title: t('shared.change.seriesThen', { name: t('shared.figure.persons') }),
+          dataIndex: 'comparedPersons',
+          align: 'right',
+          render: (v: number | null) => (v === null ? '–' : format.number(v)),
+        },
+        {
+          key: 'change',
+          title: t('shared.figure.change'),
+          align: 'right',
+          // Largest rise first is the one order the server offers (stores with nobody then last).
+          sorter: true,
+          sortDirections: ['descend'],
+          render: (_: unknown, row) => <Change value={row.persons} compared={row.comparedPersons} against={against} />,
+        },
+      ]
+    : [];
   return [
     { key: 'rank', title: t('shared.figure.rank'), dataIndex: 'rank', width: 72 },
     { key: 'name', title: t('shared.figure.store'), dataIndex: 'name' },
     { key: 'meshId', title: t('shared.figure.meshId'), dataIndex: 'meshId' },
     { key: 'countryCode', title: t('shared.figure.country'), dataIndex: 'countryCode' },
     { key: 'persons', title: t('shared.figure.persons'), dataIndex: 'persons', align: 'right', render: (v: number) => format.number(v) },
+    ...compared,
     { key: 'openDays', title: t('allStores.openDays'), dataIndex: 'openDays', align: 'right' },
     { key: 'perDay', title: t('allStores.personsPerOpenDay'), dataIndex: 'personsPerOpenDay', align: 'right', render: (v: number) => format.number(v, 1) },
     { key: 'dwell', title: t('shared.figure.dwell'), dataIndex: 'dwellMs', align: 'right', render: (v: number) => format.duration(v) },
@@ -111,15 +155,54 @@ function Comparison({ period, storeIds }: { period: Period; storeIds: number[] }
   const format = useAnalyticsFormat();
   const comparison = useQuery(storeComparisonQuery({ period, storeIds }));
   const stores = useMemo(() => comparison.data?.stores ?? [], [comparison.data]);
-  // Every store's own period has the same buckets in its own time: the first one's labels name them.
-  const first = stores[0]?.period;
-  const labels = useMemo(() => first?.buckets.map((b) => format.bucket(b, first.bucket)) ?? [], [first, format]);
-  const series = useMemo(() => stores.map((s) => ({ name: s.name, data: s.trend })), [stores]);
+  // Every store's own period has the same buckets in its own time: the first one's labels name them,
+  // and the first one's comparison period names the comparison.
+  const first = stores[0];
+  const { against, series: comparedSeries } = useComparison(period, first?.comparison?.period);
+  const labels = useMemo(() => first?.period.buckets.map((b) => format.bucket(b, first.period.bucket)) ?? [], [first, format]);
+  const series = useMemo(
+    () => stores.map((s) => ({ name: s.name, data: s.trend, compared: comparedSeries(s.name, s.comparison?.trend) })),
+    [stores, comparedSeries],
+  );
+  const perDay = (v: number) => format.number(v, 1);
   const columns: ColumnsType<Compared> = [
     { key: 'name', title: t('shared.figure.store'), dataIndex: 'name' },
-    { key: 'persons', title: t('shared.figure.persons'), dataIndex: 'persons', align: 'right', render: (v: number) => format.number(v) },
-    { key: 'openDays', title: t('allStores.openDays'), dataIndex: 'openDays', align: 'right' },
-    { key: 'perDay', title: t('allStores.personsPerOpenDay'), dataIndex: 'personsPerOpenDay', align: 'right', render: (v: number) => format.number(v, 1) },
+    {
+      key: 'persons',
+      title: t('shared.figure.persons'),
+      dataIndex: 'persons',
+      align: 'right',
+      render: (v: number, s) => (
+        <>
+          {format.number(v)}
+          <Change value={v} compared={s.comparison?.persons} against={against} />
+        </>
+      ),
+    },
+    {
+      key: 'openDays',
+      title: t('allStores.openDays'),
+      dataIndex: 'openDays',
+      align: 'right',
+      render: (v: number, s) => (
+        <>
+          {v}
+          <Change value={v} compared={s.comparison?.openDays} against={against} />
+        </>
+      ),
+    },
+    {
+      key: 'perDay',
+      title: t('allStores.personsPerOpenDay'),
+      dataIndex: 'personsPerOpenDay',
+      align: 'right',
+      render: (v: number, s) => (
+        <>
+          {perDay(v)}
+          <Change value={v} compared={s.comparison?.personsPerOpenDay} against={against} format={perDay} />
+        </>
+      ),
+    },
     {
       key: 'dwellPerDay',
       title: t('allStores.dwellPerOpenDay'),

@@ -19,6 +19,7 @@ const ANSWER: Heatmap = {
     { storeDeviceId: 5, name: 'Ceiling sensor A', aligned: true },
     { storeDeviceId: 6, name: 'Ceiling sensor B', aligned: false },
   ],
+  comparison: null,
 };
 
 beforeEach(() => {

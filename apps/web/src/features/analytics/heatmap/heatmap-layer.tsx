@@ -21,8 +21,10 @@ export function heatColour(share: number): [number, number, number] {
 /**
  * The plan's grid of counts drawn as a picture laid over the floor plan: one pixel per cell,
  * stretched (and smoothed by the browser) to the plan's size; cells where nobody was stay clear.
+ * `scale` is the count drawn in the busiest colour (the grid's own busiest cell unless two
+ * periods' heatmaps are to be read on one scale).
  */
-export function HeatmapLayer({ heatmap, opacity }: { heatmap: Grid; opacity: number }) {
+export function HeatmapLayer({ heatmap, opacity, scale = heatmap.max }: { heatmap: Grid; opacity: number; scale?: number }) {
   const { t } = useTranslation('analytics');
   const format = useAnalyticsFormat();
   const canvas = useRef<HTMLCanvasElement>(null);
@@ -33,11 +35,11 @@ export function HeatmapLayer({ heatmap, opacity }: { heatmap: Grid; opacity: num
     const image = context.createImageData(columns, rows);
     cells.forEach((count, i) => {
       if (!count) return;
-      const [r, g, b] = heatColour(count / Math.max(1, max));
+      const [r, g, b] = heatColour(count / Math.max(1, scale));
       image.data.set([r, g, b, 255], i * 4);
     });
     context.putImageData(image, 0, 0);
-  }, [cells, columns, rows, max]);
+  }, [cells, columns, rows, scale]);
   return (
     <canvas
       ref={canvas}
@@ -49,6 +51,7 @@ export function HeatmapLayer({ heatmap, opacity }: { heatmap: Grid; opacity: num
       aria-label={t('heatmap.layer', { max: format.number(max, 1) })}
       data-testid="heatmap-layer"
       data-max={max}
+      data-scale={scale}
     />
   );
 }

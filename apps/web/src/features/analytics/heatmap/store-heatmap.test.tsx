@@ -3,7 +3,7 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, test, vi } from 'vitest';
 import { renderWithProviders, signedInWith } from '../../../components/test-utils';
-import { analyticsTestI18n, choosePeriod, resolved, STORES } from '../shared/analytics-test-kit';
+import { analyticsTestI18n, chooseComparison, choosePeriod, resolved, STORES } from '../shared/analytics-test-kit';
 import { heatColour } from './heatmap-layer';
 import { StoreHeatmapPage } from './store-heatmap-page';
 
@@ -41,6 +41,7 @@ const HEATMAP: Heatmap = {
   cells: [0, 3, 12, 0, 1, 0, 0, 6],
   max: 12,
   sensors: [{ storeDeviceId: 31, name: 'Heatmap entrance', aligned: true }],
+  comparison: null,
 };
 
 beforeEach(() => {
@@ -108,5 +109,38 @@ describe('Store heatmap', () => {
     render();
     await screen.findByTestId('floor-plan');
     expect(document.querySelector('input[type=file]')).toBeNull();
+  });
+
+  test('comparing: the total’s change, and the heatmap then on the same colour scale as now', async () => {
+    server.answer(analyticsStoreApi.floorPlan, PLAN);
+    server.answer(analyticsApi.heatmap, (q) =>
+      q.period.compare
+        ? {
+            ...HEATMAP,
+            period: { ...HEATMAP.period, from: '2026-03-04T00:00', to: '2026-03-05T00:00' },
+            comparison: {
+              period: { ...HEATMAP.period, from: '2026-03-03T00:00', to: '2026-03-04T00:00', buckets: ['2026-03-03T00:00'] },
+              cells: [0, 8, 6, 0, 0, 0, 0, 0],
+              max: 8,
+            },
+          }
+        : HEATMAP,
+    );
+    render();
+    await screen.findByTestId('heatmap-layer');
+    expect(screen.queryByTestId('heatmap-shown')).toBeNull();
+
+    await chooseComparison('Previous period');
+    await waitFor(() => expect(server.sent(analyticsApi.heatmap).at(-1)).toEqual({ storeId: 3, period: { kind: 'day', compare: 'previous' } }));
+    // 22 people now against 14 the day before.
+    expect(await screen.findByRole('img', { name: 'up 57.1% against the previous period (14 then)' })).toBeInTheDocument();
+    const shown = screen.getByTestId('heatmap-shown');
+    await userEvent.click(within(shown).getByText('Then (Mar 3, 2026)'));
+    // One colour scale for both: then's busiest spot (8) is drawn as 8 of now's 12, not as the busiest colour.
+    const then = screen.getByRole('img', { name: 'Heatmap over the floor plan, busiest spot 8 people' });
+    expect(then).toHaveAttribute('data-scale', '12');
+    expect(screen.getByTestId('heat-legend')).toHaveTextContent('Busiest spot: 8 people');
+    await userEvent.click(within(shown).getByText('Now (Mar 4, 2026)'));
+    expect(screen.getByRole('img', { name: 'Heatmap over the floor plan, busiest spot 12 people' })).toHaveAttribute('data-scale', '12');
   });
 });

@@ -7,6 +7,7 @@ import { Link, useNavigate } from 'react-router';
 import { Chart, type ChartClick, type ChartMap, type ChartOption, type ChartTable } from '../../../components/chart';
 import { Panel } from '../../../components/panel';
 import { useScreens } from '../../../lib/navigation';
+import { Change, useChangeText, useComparison } from '../shared/change';
 import { useAnalyticsFormat } from '../shared/format';
 import { PeriodPicker } from '../shared/period-picker';
 import { useAnalyticsAddress } from '../shared/use-analytics-address';
@@ -18,6 +19,9 @@ const WORLD_MAP: readonly ChartMap[] = [{ name: 'world', load: () => import('./w
 /** The store popularity screen's menu name, and its path when the menu does not list it for this person. */
 const STORE_POPULARITY = { componentName: 'StatisticsStorePopularity', path: '/statistics/store-popularity' };
 
+/** Text for the map's HTML tooltip: a store's name is the store's own, never markup. */
+const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+
 /** Bubbles grow with the square root of persons, so their area compares the stores. */
 const bubbleSize = (persons: number, most: number) => 8 + 32 * Math.sqrt(persons / Math.max(1, most));
 
@@ -27,6 +31,9 @@ export function PopularityMapPage() {
   const format = useAnalyticsFormat();
   const navigate = useNavigate();
   const { period, setPeriod } = useAnalyticsAddress();
+  // Every store is set against its own comparison period: the map names it, not its dates.
+  const { against } = useComparison(period, undefined);
+  const changeText = useChangeText();
   const map = useQuery(popularityMapQuery(period));
   const stores = useMemo(() => map.data?.stores ?? [], [map.data]);
   // Every store is drawn at the smallest size then: say so, rather than leave equal dots unexplained.
@@ -35,7 +42,12 @@ export function PopularityMapPage() {
 
   const linkTo = useCallback(
     (store: MappedStore) => {
-      const search = new URLSearchParams({ storeId: String(store.storeId), kind: period.kind, ...(period.date ? { date: period.date } : {}) });
+      const search = new URLSearchParams({
+        storeId: String(store.storeId),
+        kind: period.kind,
+        ...(period.date ? { date: period.date } : {}),
+        ...(period.compare ? { compare: period.compare } : {}),
+      });
       return `${popularityPath}?${search.toString()}`;
     },
     [popularityPath, period],
@@ -43,6 +55,12 @@ export function PopularityMapPage() {
 
   const option = useMemo<ChartOption>(() => {
     const most = Math.max(0, ...stores.map((s) => s.persons));
+    const tooltip = (store: MappedStore) => {
+      const persons = `${escapeHtml(store.name)}: ${format.number(store.persons)}`;
+      if (!against || store.comparedPersons === null) return persons;
+      const change = changeText(store.persons, store.comparedPersons, against);
+      return `${persons} ${change.short}<br/>${escapeHtml(change.detail)}`;
+    };
     return {
       tooltip: { trigger: 'item' },
       geo: { map: 'world', roam: true, itemStyle: { areaColor: '#f0f2f5', borderColor: '#bfbfbf' }, emphasis: { itemStyle: { areaColor: '#e6f4ff' } } },
@@ -54,11 +72,11 @@ export function PopularityMapPage() {
           data: stores.map((s) => ({ name: s.name, value: [s.longitude, s.latitude, s.persons] })),
           symbolSize: (value: number[]) => bubbleSize(value[2] ?? 0, most),
           rippleEffect: { scale: 2.5, brushType: 'stroke' },
-          tooltip: { formatter: (item: { name: string; value: number[] }) => `${item.name}: ${format.number(item.value[2] ?? 0)}` },
+          tooltip: { formatter: ({ dataIndex }: { dataIndex: number }) => (stores[dataIndex] ? tooltip(stores[dataIndex]) : '') },
         },
       ],
     };
-  }, [stores, t, format]);
+  }, [stores, t, format, against, changeText]);
 
   const table = useMemo<ChartTable>(
     () => ({
@@ -66,16 +84,24 @@ export function PopularityMapPage() {
         { key: 'store', title: t('shared.figure.store') },
         { key: 'country', title: t('shared.figure.country') },
         { key: 'persons', title: t('shared.figure.persons') },
+        ...(against
+          ? [
+              { key: 'personsThen', title: t('shared.change.seriesThen', { name: t('shared.figure.persons') }) },
+              { key: 'change', title: t('shared.figure.change') },
+            ]
+          : []),
         { key: 'located', title: t('map.located') },
       ],
       rows: stores.map((s) => ({
         store: <Link to={linkTo(s)}>{s.name}</Link>,
         country: s.countryCode,
         persons: format.number(s.persons),
+        personsThen: s.comparedPersons === null ? '–' : format.number(s.comparedPersons),
+        change: <Change value={s.persons} compared={s.comparedPersons} against={against} />,
         located: s.located === 'store' ? t('map.atStore') : t('map.atCountry'),
       })),
     }),
-    [stores, t, format, linkTo],
+    [stores, t, format, linkTo, against],
   );
 
   const open = useCallback(

@@ -19,6 +19,7 @@ const STORE: MappedStore = {
   longitude: 4.9,
   located: 'store',
   persons: 2500,
+  comparedPersons: null,
 };
 
 beforeEach(() => {
@@ -72,5 +73,22 @@ describe('Popularity map', () => {
   test('the world ships with the console: countries as GeoJSON, no network', () => {
     expect(WORLD.type).toBe('FeatureCollection');
     expect(WORLD.features.length).toBeGreaterThan(150);
+  });
+
+  test('comparing: each store’s persons then and its change in the table, and its link keeps the comparison', async () => {
+    signedInWith();
+    server.answer(analyticsApi.popularityMap, { stores: [{ ...STORE, comparedPersons: 2000 }] });
+    const { router } = renderWithProviders(<PopularityMapPage />, {
+      i18n: analyticsTestI18n(),
+      route: '/statistics/popularity-map?kind=month&date=2026-02-10&compare=yearEarlier',
+    });
+    await waitFor(() =>
+      expect(server.sent(analyticsApi.popularityMap).at(-1)).toEqual({ period: { kind: 'month', date: '2026-02-10', compare: 'yearEarlier' } }),
+    );
+    expect(await screen.findByRole('columnheader', { name: 'Persons then' })).toBeInTheDocument();
+    expect(screen.getByRole('cell', { name: '2,000' })).toBeInTheDocument();
+    expect(screen.getByRole('img', { name: 'up 25% against the same period a year earlier (2,000 then)' })).toHaveTextContent('▲ 25%');
+    await userEvent.click(screen.getByRole('link', { name: 'Amsterdam Centraal' }));
+    expect(router.state.location.search).toBe('?storeId=3&kind=month&date=2026-02-10&compare=yearEarlier');
   });
 });

@@ -28,3 +28,6 @@ export const resolved = (bucket: Bucket, buckets: string[]): ResolvedPeriod => (
 
 /** Picks a period kind or quick range by its label, as a person clicks it. */
 export const choosePeriod = (label: string) => userEvent.click(within(screen.getByTestId('period-picker')).getByText(label));
+
+/** Picks what to compare the period with ("Previous period", "A year earlier", "None"), as a person clicks it. */
+export const chooseComparison = (label: string) => userEvent.click(within(screen.getByTestId('compare-picker')).getByText(label));

@@ -1,40 +1,78 @@
+// The token hook alone, as the chart itself reads it: antd's `theme` object would bring its dark and compact algorithms.
+import { useToken } from 'antd/es/theme/internal';
 import { useMemo } from 'react';
-import { Chart, type ChartClick, type ChartOption, type ChartTable } from '../../../components/chart';
+import { Chart, seriesColours, type ChartClick, type ChartOption, type ChartTable } from '../../../components/chart';
+
+type Values = readonly (number | null)[];
 
 export interface Series {
   name: string;
-  data: readonly (number | null)[];
+  data: Values;
   type?: 'line' | 'bar';
   stack?: string;
+  /**
+   * The same figures over the comparison period, drawn faint in the series' colour and named in
+   * the legend (its name says which period: its dates, or "then").
+   */
+  compared?: { name: string; data: Values };
 }
 
 /** Nothing worth drawing: no buckets, or no one counted in any. */
-export const nothingCounted = (series: readonly Series[]) => series.every((s) => s.data.every((value) => !value));
+export const nothingCounted = (series: readonly Series[]) =>
+  series.every((s) => s.data.every((value) => !value) && (s.compared?.data ?? []).every((value) => !value));
 
-export function seriesOption(labels: readonly string[], series: readonly Series[], horizontal = false): ChartOption {
+/**
+ * The comparison's values bucket by bucket against the labels, by position: a comparison period
+ * with more buckets (a longer month) is cut, one with fewer is padded with gaps.
+ */
+export const alignedTo = (labels: readonly string[], values: Values): (number | null)[] => labels.map((_, i) => values[i] ?? null);
+
+/** Every line or bar drawn: each series, then the comparison of each that has one. */
+function drawn(labels: readonly string[], series: readonly Series[]): (Series & { of?: number })[] {
+  const compared = series.flatMap((s, of) =>
+    s.compared ? [{ name: s.compared.name, data: alignedTo(labels, s.compared.data), type: s.type, stack: s.stack && `${s.stack}-compared`, of }] : [],
+  );
+  return [...series, ...compared];
+}
+
+/** Faint beside the figures they are set against: dashed lines, pale bars. */
+const FAINT = 0.45;
+
+export function seriesOption(labels: readonly string[], series: readonly Series[], colours: readonly string[], horizontal = false): ChartOption {
   const category = { type: 'category', data: labels, ...(horizontal && { inverse: true }) };
   const value = { type: 'value', minInterval: 1 };
+  const all = drawn(labels, series);
+  // A comparison wears its series' colour, so the pairs read together.
+  const colourOf = (i: number) => colours[i % colours.length];
   return {
     tooltip: { trigger: 'axis' },
-    legend: { show: series.length > 1, top: 0 },
-    grid: { left: 8, right: 16, top: series.length > 1 ? 32 : 16, bottom: 8, containLabel: true },
+    legend: { show: all.length > 1, top: 0 },
+    grid: { left: 8, right: 16, top: all.length > 1 ? 32 : 16, bottom: 8, containLabel: true },
     xAxis: horizontal ? value : category,
     yAxis: horizontal ? category : value,
-    series: series.map((s) => ({
-      name: s.name,
-      type: s.type ?? 'line',
-      data: s.data,
-      stack: s.stack,
-      smooth: s.type !== 'bar',
-      showSymbol: labels.length <= 31,
-    })),
+    series: all.map((s, i) => {
+      const colour = colourOf(s.of ?? i);
+      const faint = s.of !== undefined;
+      return {
+        name: s.name,
+        type: s.type ?? 'line',
+        data: s.data,
+        stack: s.stack,
+        smooth: s.type !== 'bar',
+        showSymbol: labels.length <= 31,
+        itemStyle: { color: colour, ...(faint && { opacity: FAINT }) },
+        lineStyle: { color: colour, ...(faint && { type: 'dashed', opacity: FAINT }) },
+        ...(faint && { z: 1 }),
+      };
+    }),
   };
 }
 
 export function seriesTable(labelTitle: string, labels: readonly string[], series: readonly Series[]): ChartTable {
+  const all = drawn(labels, series);
   return {
-    columns: [{ key: 'label', title: labelTitle }, ...series.map((s, i) => ({ key: `s${i}`, title: s.name }))],
-    rows: labels.map((label, row) => ({ label, ...Object.fromEntries(series.map((s, i) => [`s${i}`, s.data[row] ?? '–'])) })),
+    columns: [{ key: 'label', title: labelTitle }, ...all.map((s, i) => ({ key: `s${i}`, title: s.name }))],
+    rows: labels.map((label, row) => ({ label, ...Object.fromEntries(all.map((s, i) => [`s${i}`, s.data[row] ?? '–'])) })),
   };
 }
 
@@ -53,9 +91,11 @@ export interface SeriesChartProps {
   testId?: string;
 }
 
-/** Lines or bars over buckets or names, with its table and states. */
+/** Lines or bars over buckets or names, each with its comparison where it has one, with its table and states. */
 export function SeriesChart({ title, labelTitle, labels, series, horizontal = false, ...rest }: SeriesChartProps) {
-  const option = useMemo(() => seriesOption(labels, series, horizontal), [labels, series, horizontal]);
+  const [, token] = useToken();
+  const colours = useMemo(() => seriesColours(token.colorPrimary), [token.colorPrimary]);
+  const option = useMemo(() => seriesOption(labels, series, colours, horizontal), [labels, series, colours, horizontal]);
   const table = useMemo(() => seriesTable(labelTitle, labels, series), [labelTitle, labels, series]);
   return <Chart title={title} option={option} table={table} empty={labels.length === 0 || nothingCounted(series)} {...rest} />;
 }

@@ -26,12 +26,20 @@ export interface StorePickerProps {
   onChange: (storeId: number) => void;
 }
 
-/** The store an analytics screen looks at, searched by name. */
-export function StorePicker({ value, onChange }: StorePickerProps) {
-  const { t } = useTranslation('analytics');
+/** The stores the search by name finds, and the search. */
+function useStoreSearch() {
   const [search, setSearch] = useState('');
   const name = useDeferredValue(search.trim());
   const { data: stores = [], isFetching } = useQuery(storeOptionsQuery(name));
+  return { name, stores, isFetching, setSearch };
+}
+
+const optionOf = (s: StoreOption) => ({ value: s.id, label: `${s.name} (${s.meshId})` });
+
+/** The store an analytics screen looks at, searched by name. */
+export function StorePicker({ value, onChange }: StorePickerProps) {
+  const { t } = useTranslation('analytics');
+  const { stores, isFetching, setSearch } = useStoreSearch();
 
   return (
     <Select<number>
@@ -41,10 +49,46 @@ export function StorePicker({ value, onChange }: StorePickerProps) {
       placeholder={t('shared.store.placeholder')}
       aria-label={t('shared.store.label')}
       notFoundContent={t('shared.store.none')}
-      options={stores.map((s) => ({ value: s.id, label: `${s.name} (${s.meshId})` }))}
+      options={stores.map(optionOf)}
       onChange={(id) => onChange(id)}
       style={{ minWidth: 240 }}
       data-testid="store-picker"
     />
+  );
+}
+
+export interface StoresPickerProps {
+  /** The chosen stores' ids: one at most when `single`. Form.Item passes value, onChange and id. */
+  value?: number[];
+  onChange?: (storeIds: number[]) => void;
+  id?: string;
+  /** One store, in a plain select; several otherwise. */
+  single?: boolean;
+  /** Most stores that may be chosen. */
+  max?: number;
+  /** The stores chosen before, named: the search lists only its first 50, which may not hold them. */
+  chosen?: readonly { id: number; name: string }[];
+}
+
+/** Stores chosen in a form (the stores of a report), searched by name. */
+export function StoresPicker({ value = [], onChange, id, single = false, max, chosen = [] }: StoresPickerProps) {
+  const { t } = useTranslation('analytics');
+  const { name, stores, isFetching, setSearch } = useStoreSearch();
+  // While searching, the select keeps the names of the stores already chosen itself.
+  const earlier = name ? [] : chosen.filter((c) => !stores.some((s) => s.id === c.id)).map((c) => ({ value: c.id, label: c.name }));
+  const shared = {
+    id,
+    showSearch: { filterOption: false, onSearch: setSearch },
+    loading: isFetching,
+    placeholder: t('shared.store.placeholder'),
+    notFoundContent: t('shared.store.none'),
+    options: [...stores.map(optionOf), ...earlier],
+    style: { width: '100%' },
+    'data-testid': 'stores-picker',
+  };
+  return single ? (
+    <Select<number> {...shared} value={value[0]} onChange={(storeId) => onChange?.([storeId])} />
+  ) : (
+    <Select<number[]> {...shared} mode="multiple" maxCount={max} value={value} onChange={(storeIds) => onChange?.(storeIds)} />
   );
 }

@@ -1,12 +1,14 @@
-import { analyticsApi, type Period, type ProductPopularity, type StorePopularityQuery } from '@lightdesk/contract';
+import { analyticsApi, type Period, type Presence, type StorePopularity, type StorePopularityQuery } from '@lightdesk/contract';
 import { useQuery } from '@tanstack/react-query';
 import Button from 'antd/es/button';
 import Drawer from 'antd/es/drawer';
 import Radio from 'antd/es/radio';
 import Table, { type ColumnsType } from 'antd/es/table';
 import { useMemo, useState } from 'react';
+import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { Panel } from '../../../components/panel';
+import { Change, useComparison, type Against, type ComparedSeries } from '../shared/change';
 import { AnalyticsExport } from '../shared/export';
 import { Figures } from '../shared/figures';
 import { averageDwell, useAnalyticsFormat, type AnalyticsFormat } from '../shared/format';
@@ -19,48 +21,72 @@ import '../shared/analytics.css';
 
 const TOP = 20;
 
+type Product = StorePopularity['products'][number];
+
+/** The headline figures of presence (a store's, or one product's), each with its change against the comparison period. */
+function presenceFigures(t: TFunction, format: AnalyticsFormat, against: Against | undefined, now: Presence | undefined, then: Presence | undefined) {
+  const count = (key: string, label: string, pick: (p: Presence) => number) => ({
+    key,
+    label,
+    value: now ? format.number(pick(now)) : '–',
+    change: now && <Change value={pick(now)} compared={then && pick(then)} against={against} />,
+  });
+  const average = (p: Presence) => averageDwell(p.dwellMs, p.persons);
+  return {
+    persons: count('persons', t('shared.figure.persons'), (p) => p.persons),
+    short: count('short', t('shared.figure.dwellShort'), (p) => p.dwellShort),
+    medium: count('medium', t('shared.figure.dwellMedium'), (p) => p.dwellMedium),
+    long: count('long', t('shared.figure.dwellLong'), (p) => p.dwellLong),
+    average: {
+      key: 'average',
+      label: t('shared.figure.averageDwell'),
+      value: now ? format.duration(average(now)) : '–',
+      change: now && <Change value={average(now)} compared={then && average(then)} against={against} format={format.duration} />,
+    },
+  };
+}
+
 /** Statistics › Store popularity: how many people stopped at a store's products, and for how long. */
 export function StorePopularityPage() {
   const { t } = useTranslation('analytics');
   const format = useAnalyticsFormat();
   const { storeId, period, setStoreId, setPeriod } = useAnalyticsAddress();
   const [chartType, setChartType] = useState<'line' | 'bar'>('line');
-  const [product, setProduct] = useState<ProductPopularity>();
+  const [product, setProduct] = useState<Product>();
   const query: StorePopularityQuery | undefined = storeId === undefined ? undefined : { storeId, period, top: TOP };
   const popularity = useQuery({ ...storePopularityQuery(query ?? { storeId: 0, period, top: TOP }), enabled: query !== undefined });
   const data = popularity.data;
+  const { against, series: compared } = useComparison(period, data?.comparison?.period);
 
   const labels = useMemo(() => data?.period.buckets.map((b) => format.bucket(b, data.period.bucket)) ?? [], [data, format]);
-  const trend = useMemo(
-    () => [
-      { name: t('shared.figure.persons'), type: chartType, data: data?.trend.map((p) => p.persons) ?? [] },
-      { name: t('shared.figure.dwellLong'), type: chartType, data: data?.trend.map((p) => p.dwellLong) ?? [] },
-    ],
-    [data, chartType, t],
-  );
+  const trend = useMemo(() => presenceTrend(t, chartType, data?.trend, data?.comparison?.trend, compared), [data, chartType, t, compared]);
   const products = useMemo(() => data?.products ?? [], [data]);
   const productNames = useMemo(() => products.map((p) => p.name), [products]);
-  const productSeries = useMemo(() => [{ name: t('shared.figure.persons'), type: 'bar' as const, data: products.map((p) => p.persons) }], [products, t]);
+  const productSeries = useMemo(
+    () => [
+      {
+        name: t('shared.figure.persons'),
+        type: 'bar' as const,
+        data: products.map((p) => p.persons),
+        compared: compared(
+          t('shared.figure.persons'),
+          products.map((p) => p.compared?.persons ?? null),
+        ),
+      },
+    ],
+    [products, t, compared],
+  );
   const loading = popularity.isPending && query !== undefined;
 
-  const columns = useMemo(() => productColumns(t, format, setProduct), [t, format]);
-  const totals = data?.totals;
+  const columns = useMemo(() => productColumns(t, format, against, setProduct), [t, format, against]);
+  const figures = presenceFigures(t, format, against, data?.totals, data?.comparison?.totals);
   return (
     <div className="ld-analytics" data-testid="store-popularity">
       <div className="ld-analytics-toolbar">
         <StorePicker value={storeId} onChange={setStoreId} />
         <PeriodPicker value={period} onChange={setPeriod} />
       </div>
-      <Figures
-        testId="popularity-totals"
-        items={[
-          { key: 'persons', label: t('shared.figure.persons'), value: totals ? format.number(totals.persons) : '–' },
-          { key: 'short', label: t('shared.figure.dwellShort'), value: totals ? format.number(totals.dwellShort) : '–' },
-          { key: 'medium', label: t('shared.figure.dwellMedium'), value: totals ? format.number(totals.dwellMedium) : '–' },
-          { key: 'long', label: t('shared.figure.dwellLong'), value: totals ? format.number(totals.dwellLong) : '–' },
-          { key: 'average', label: t('shared.figure.averageDwell'), value: totals ? format.duration(averageDwell(totals.dwellMs, totals.persons)) : '–' },
-        ]}
-      />
+      <Figures testId="popularity-totals" items={[figures.persons, figures.short, figures.medium, figures.long, figures.average]} />
       <Panel title={t('popularity.trend')}>
         <Radio.Group
           optionType="button"
@@ -100,7 +126,7 @@ export function StorePopularityPage() {
         <div className="ld-analytics-toolbar" style={{ margin: '12px 0' }}>
           {query && <AnalyticsExport endpoint={analyticsApi.exportStorePopularity} query={query} fileName={t('popularity.fileName')} />}
         </div>
-        <Table<ProductPopularity>
+        <Table<Product>
           rowKey="storeDeviceId"
           size="middle"
           columns={columns}
@@ -115,14 +141,32 @@ export function StorePopularityPage() {
   );
 }
 
-function productColumns(t: (key: string) => string, format: AnalyticsFormat, open: (p: ProductPopularity) => void): ColumnsType<ProductPopularity> {
+/** The persons and long stays per bucket, each with its comparison where there is one. */
+function presenceTrend(
+  t: TFunction,
+  type: 'line' | 'bar',
+  now: readonly Presence[] | undefined,
+  then: readonly Presence[] | undefined,
+  compared: ComparedSeries,
+) {
+  const series = (name: string, pick: (p: Presence) => number) => ({ name, type, data: now?.map(pick) ?? [], compared: compared(name, then?.map(pick)) });
+  return [series(t('shared.figure.persons'), (p) => p.persons), series(t('shared.figure.dwellLong'), (p) => p.dwellLong)];
+}
+
+function productColumns(t: TFunction, format: AnalyticsFormat, against: Against | undefined, open: (p: Product) => void): ColumnsType<Product> {
   const count = (key: 'persons' | 'dwellShort' | 'dwellMedium' | 'dwellLong', title: string) => ({
     key,
     title,
     dataIndex: key,
     align: 'right' as const,
-    render: (value: number) => format.number(value),
+    render: (value: number, row: Product) => (
+      <>
+        {format.number(value)}
+        <Change value={value} compared={row.compared?.[key]} against={against} />
+      </>
+    ),
   });
+  const average = (p: Presence) => averageDwell(p.dwellMs, p.persons);
   return [
     { key: 'rank', title: t('shared.figure.rank'), dataIndex: 'rank', width: 72 },
     {
@@ -144,34 +188,36 @@ function productColumns(t: (key: string) => string, format: AnalyticsFormat, ope
       key: 'average',
       title: t('shared.figure.averageDwell'),
       align: 'right',
-      render: (_: unknown, row) => format.duration(averageDwell(row.dwellMs, row.persons)),
+      render: (_: unknown, row) => (
+        <>
+          {format.duration(average(row))}
+          <Change value={average(row)} compared={row.compared && average(row.compared)} against={against} format={format.duration} />
+        </>
+      ),
     },
   ];
 }
 
 /** One product's persons and dwell across the period, beside the store's list. */
-function ProductTrendDrawer({ storeId, period, product, onClose }: { storeId: number; period: Period; product: ProductPopularity; onClose: () => void }) {
+function ProductTrendDrawer({ storeId, period, product, onClose }: { storeId: number; period: Period; product: Product; onClose: () => void }) {
   const { t } = useTranslation('analytics');
   const format = useAnalyticsFormat();
   const trend = useQuery(productTrendQuery({ storeId, period, storeDeviceId: product.storeDeviceId }));
   const data = trend.data;
+  const { against, series: compared } = useComparison(period, data?.comparison?.period);
   const labels = useMemo(() => data?.period.buckets.map((b) => format.bucket(b, data.period.bucket)) ?? [], [data, format]);
-  const series = useMemo(
-    () => [
-      { name: t('shared.figure.persons'), data: data?.trend.map((p) => p.persons) ?? [] },
-      { name: t('shared.figure.dwellLong'), data: data?.trend.map((p) => p.dwellLong) ?? [] },
-    ],
-    [data, t],
+  const series = useMemo(() => presenceTrend(t, 'line', data?.trend, data?.comparison?.trend, compared), [data, t, compared]);
+  const figures = presenceFigures(
+    t,
+    format,
+    against,
+    data?.product ?? product,
+    data ? (data.comparison?.totals ?? undefined) : (product.compared ?? undefined),
   );
   const title = t('popularity.productTrend', { name: product.name });
   return (
     <Drawer open title={title} size={640} onClose={onClose} destroyOnHidden data-testid="product-trend">
-      <Figures
-        items={[
-          { key: 'persons', label: t('shared.figure.persons'), value: format.number(data?.product.persons ?? product.persons) },
-          { key: 'average', label: t('shared.figure.averageDwell'), value: format.duration(averageDwell(product.dwellMs, product.persons)) },
-        ]}
-      />
+      <Figures items={[figures.persons, figures.average]} />
       <SeriesChart
         title={title}
         labelTitle={t('shared.bucket')}

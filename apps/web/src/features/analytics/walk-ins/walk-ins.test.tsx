@@ -16,6 +16,7 @@ const ANSWER: WalkIns = {
     { walkIns: 700, exits: 690 },
     { walkIns: 820, exits: 800 },
   ],
+  comparison: null,
 };
 
 beforeEach(() => {
@@ -74,5 +75,39 @@ describe('Walk-in counts', () => {
     });
     render();
     await waitFor(() => expect(screen.getByTestId('walk-ins-chart')).toHaveAttribute('data-state', 'empty'));
+  });
+
+  test('against the week before: each total and day with its change, and the week before drawn beside', async () => {
+    signedInWith();
+    server.answer(analyticsApi.walkIns, {
+      ...ANSWER,
+      comparison: {
+        period: { timezone: 'Europe/Amsterdam', from: '2026-02-23T00:00', to: '2026-03-02T00:00', bucket: 'day', buckets: ['2026-02-23', '2026-02-24'] },
+        totals: { walkIns: 1900, exits: 1490 },
+        series: [
+          { walkIns: 1000, exits: 700 },
+          { walkIns: 900, exits: 790 },
+        ],
+      },
+    });
+    renderWithProviders(<WalkInsPage />, { i18n: analyticsTestI18n(), route: '/counting/walk-in?storeId=3&kind=week&date=2026-03-04&compare=previous' });
+    const walkIns = await screen.findByTestId('figure-walkIns');
+    expect(await within(walkIns).findByRole('img', { name: 'down 20% against the previous period (1,900 then)' })).toHaveTextContent('▼ 20%');
+    expect(within(screen.getByTestId('figure-exits')).getByTestId('change')).toHaveTextContent('0%');
+    const days = within(screen.getByTestId('walk-ins-table')).getAllByRole('row').slice(1);
+    expect(
+      days.map((day) =>
+        within(day)
+          .getAllByTestId('change')
+          .map((c) => c.textContent),
+      ),
+    ).toEqual([
+      ['▼ 30%', '▼ 1.4%'],
+      ['▼ 8.9%', '▲ 1.3%'],
+    ]);
+    const chart = screen.getByTestId('walk-ins-chart');
+    expect(within(chart).getByRole('columnheader', { name: /^Walk-ins \(Feb 23\s–\sMar 1, 2026\)$/ })).toBeInTheDocument();
+    expect(within(chart).getByRole('cell', { name: '1000' })).toBeInTheDocument();
+    expect(server.sent(analyticsApi.walkIns).at(-1)).toEqual({ storeId: 3, period: { kind: 'week', date: '2026-03-04', compare: 'previous' } });
   });
 });

@@ -1,5 +1,5 @@
 import EditOutlined from '@ant-design/icons/EditOutlined';
-import type { PeopleAlert, ZoneSeries } from '@lightdesk/contract';
+import type { PeopleAlert, Period, ZoneSeries } from '@lightdesk/contract';
 import { useQuery } from '@tanstack/react-query';
 import Button from 'antd/es/button';
 import Empty from 'antd/es/empty';
@@ -13,6 +13,7 @@ import { Panel } from '../../../components/panel';
 import { formatDateTime } from '../../../lib/i18n/ui-locale';
 import type { Language } from '../../../lib/i18n/languages';
 import { usePermission } from '../../../lib/permission';
+import { Change, useComparison } from '../shared/change';
 import { Figures } from '../shared/figures';
 import { useAnalyticsFormat } from '../shared/format';
 import { PeriodPicker } from '../shared/period-picker';
@@ -25,6 +26,15 @@ import { StoreLimitsForm, ZoneForm } from './limits-form';
 import '../shared/analytics.css';
 
 type ZoneRow = ZoneSeries['zones'][number];
+type Band = ZoneRow['series'][number];
+
+/** The most (or fewest) people seen in any bucket of a zone's series; null when it sent nothing. */
+const extreme = (series: readonly Band[], side: 'max' | 'min'): number | null => {
+  const seen = series.map((b) => b[side]).filter((n): n is number => n !== null);
+  if (seen.length === 0) return null;
+  return side === 'max' ? Math.max(...seen) : Math.min(...seen);
+};
+
 type Dialog = { kind: 'zone'; zone: ZoneRow } | { kind: 'store' } | undefined;
 
 /** People counting › People zones: each zone's limits and the people seen in it, the alerts raised, and the limits' settings. */
@@ -54,7 +64,7 @@ export function ZonesPage() {
         <Empty description={t('zones.none')} data-testid="zones-empty" />
       ) : (
         data?.zones.map((zone) => (
-          <ZonePanel key={zone.storeDeviceId} zone={zone} data={data} onEdit={mayEdit ? () => setDialog({ kind: 'zone', zone }) : undefined} />
+          <ZonePanel key={zone.storeDeviceId} zone={zone} data={data} period={period} onEdit={mayEdit ? () => setDialog({ kind: 'zone', zone }) : undefined} />
         ))
       )}
       {storeId !== undefined && <Alerts storeId={storeId} />}
@@ -64,18 +74,33 @@ export function ZonesPage() {
   );
 }
 
-function ZonePanel({ zone, data, onEdit }: { zone: ZoneRow; data: ZoneSeries; onEdit?: () => void }) {
+function ZonePanel({ zone, data, period, onEdit }: { zone: ZoneRow; data: ZoneSeries; period: Period; onEdit?: () => void }) {
   const { t } = useTranslation('analytics');
   const format = useAnalyticsFormat();
   const limitsText = useLimitsText();
+  const { against, series: compared } = useComparison(period, data.comparison?.period);
+  const then = data.comparison?.zones.find((z) => z.storeDeviceId === zone.storeDeviceId)?.series;
   const labels = useMemo(() => data.period.buckets.map((b) => format.bucket(b, data.period.bucket)), [data, format]);
-  const series = useMemo(
-    () => [
-      { name: t('zones.observedMax'), data: zone.series.map((s) => s.max) },
-      { name: t('zones.observedMin'), data: zone.series.map((s) => s.min) },
-    ],
-    [zone, t],
-  );
+  const series = useMemo(() => {
+    const band = (name: string, side: 'max' | 'min') => ({
+      name,
+      data: zone.series.map((b) => b[side]),
+      compared: compared(
+        name,
+        then?.map((b) => b[side]),
+      ),
+    });
+    return [band(t('zones.observedMax'), 'max'), band(t('zones.observedMin'), 'min')];
+  }, [zone, then, t, compared]);
+  const seen = (key: string, label: string, side: 'max' | 'min') => {
+    const now = extreme(zone.series, side);
+    return {
+      key,
+      label,
+      value: now === null ? '–' : format.number(now),
+      change: now !== null && <Change value={now} compared={then && extreme(then, side)} against={against} />,
+    };
+  };
   return (
     <Panel title={zone.name} data-testid="zone-panel">
       <div className="ld-analytics-toolbar">
@@ -91,6 +116,8 @@ function ZonePanel({ zone, data, onEdit }: { zone: ZoneRow; data: ZoneSeries; on
           { key: 'people', label: t('counting.peopleNow'), value: zone.people === null ? '–' : format.number(zone.people) },
           { key: 'limits', label: t('counting.limits'), value: limitsText(zone) },
           { key: 'rotation', label: t('zones.rotation'), value: t('zones.degrees', { value: zone.rotation }) },
+          seen('most', t('zones.observedMax'), 'max'),
+          seen('fewest', t('zones.observedMin'), 'min'),
         ]}
       />
       <SeriesChart title={t('zones.band', { name: zone.name })} labelTitle={t('shared.bucket')} labels={labels} series={series} height={240} />

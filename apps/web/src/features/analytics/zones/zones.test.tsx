@@ -22,6 +22,7 @@ const ZONES: ZoneSeries = {
       ],
     },
   ],
+  comparison: null,
 };
 const ALERT: PeopleAlert = {
   id: 1,
@@ -118,8 +119,41 @@ describe('People zones', () => {
 
   test('a store without zones says so', async () => {
     signedInWith();
-    server.answer(analyticsApi.zones, { period: PERIOD, zones: [] });
+    server.answer(analyticsApi.zones, { period: PERIOD, zones: [], comparison: null });
     render();
     expect(await screen.findByText('This store has no people-counting zones.')).toBeInTheDocument();
+  });
+
+  test("comparing: the zone's most and fewest people with their change, and the comparison's band beside", async () => {
+    signedInWith();
+    server.answer(analyticsApi.zones, {
+      ...ZONES,
+      comparison: {
+        period: {
+          timezone: 'Europe/Amsterdam',
+          from: '2026-03-03T00:00',
+          to: '2026-03-04T00:00',
+          bucket: 'hour',
+          buckets: ['2026-03-03T09:00', '2026-03-03T10:00'],
+        },
+        zones: [
+          {
+            storeDeviceId: 9,
+            series: [
+              { max: 14, min: 1 },
+              { max: null, min: null },
+            ],
+          },
+        ],
+      },
+    });
+    renderWithProviders(<ZonesPage />, { i18n: analyticsTestI18n(), route: '/counting/zone?storeId=3&compare=previous' });
+    const zone = await screen.findByTestId('zone-panel');
+    expect(
+      await within(within(zone).getByTestId('figure-most')).findByRole('img', { name: 'down 50% against the previous period (14 then)' }),
+    ).toBeInTheDocument();
+    expect(within(within(zone).getByTestId('figure-fewest')).getByTestId('change')).toHaveTextContent('▼ 100%');
+    expect(within(zone).getByRole('columnheader', { name: 'Most people seen (Mar 3, 2026)' })).toBeInTheDocument();
+    expect(within(zone).getByRole('cell', { name: '14' })).toBeInTheDocument();
   });
 });

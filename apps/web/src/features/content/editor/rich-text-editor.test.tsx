@@ -1,5 +1,7 @@
-import { screen, waitFor } from '@testing-library/react';
+import { act, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { Activity, type ReactNode } from 'react';
+import { I18nextProvider } from 'react-i18next';
 import { describe, expect, test, vi } from 'vitest';
 import { renderWithProviders, testI18n } from '../../../components/test-utils';
 import english from '../../../locales/en-US/content.json';
@@ -41,5 +43,31 @@ describe('rich-text editor', () => {
     await userEvent.click(box);
     await userEvent.keyboard('{Control>}a{/Control}{Backspace}');
     await waitFor(() => expect(onChange).toHaveBeenLastCalledWith(''));
+  });
+
+  test('a kept-alive page hidden and shown again keeps its editor working', async () => {
+    // The console keeps an open page mounted but hidden (React's <Activity>): its effects are taken
+    // down, TipTap destroys the editor a moment later, and they run again when the page is shown.
+    // Here the page's element stays the same (as under a memoised parent), so showing it runs the
+    // effects again without rendering the editor first.
+    const onChange = vi.fn();
+    const i18n = i18nIn('en-US');
+    const page = <RichTextField value="<p>Hold the button.</p>" onChange={onChange} upload={vi.fn()} label="Answer" />;
+    const keptPage = (shown: boolean): ReactNode => (
+      <I18nextProvider i18n={i18n}>
+        <Activity mode={shown ? 'visible' : 'hidden'}>{page}</Activity>
+      </I18nextProvider>
+    );
+    const { rerender } = render(keptPage(true));
+    await screen.findByRole('textbox', { name: 'Answer' });
+    rerender(keptPage(false));
+    await act(() => new Promise((resolve) => setTimeout(resolve, 20)));
+    rerender(keptPage(true));
+
+    const box = await screen.findByRole('textbox', { name: 'Answer' });
+    expect(box).toHaveTextContent('Hold the button.');
+    await userEvent.click(box);
+    await userEvent.keyboard('{Control>}a{/Control}Press it twice.');
+    await waitFor(() => expect(onChange).toHaveBeenLastCalledWith('<p>Press it twice.</p>'));
   });
 });

@@ -139,7 +139,13 @@ export function RichTextEditor({ value, onChange, upload, label, id, disabled }:
   });
   // A value set from outside (the form loaded the row) replaces the text; typing does not come back here.
   useEffect(() => {
-    if (editor && (value ?? '') !== htmlOf(editor)) editor.commands.setContent(value ?? '', { emitUpdate: false });
+    // TipTap's useEditor destroys its editor a moment after this component's effects are taken down
+    // (or after making one whose effects have not run yet) and makes a new one when they run. Until
+    // the component renders with the new one, its effects may meet the destroyed editor, which has
+    // no schema left to read or write HTML with: React's <Activity> runs them again without a render
+    // when a kept-alive page is shown again.
+    if (!editor || editor.isDestroyed) return;
+    if ((value ?? '') !== htmlOf(editor)) editor.commands.setContent(value ?? '', { emitUpdate: false });
   }, [editor, value]);
   useEffect(() => {
     editor?.setEditable(!disabled);
