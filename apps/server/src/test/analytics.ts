@@ -42,6 +42,8 @@ export const sendReport = (store: AnalyticsStore, at: string, body: ReportBody) 
 /** People under one of the store's luminaires within a minute, with how long each stayed. */
 export const presence = (store: AnalyticsStore, luminaire: number, at: string, dwellMs: number[]) =>
   sendReport(store, at, { device: store.luminaires[luminaire]!.uuid, kind: 'presence', seconds: 60, dwellMs });
+/** So many people under one of the store's luminaires within a minute, two seconds each. */
+export const people = (store: AnalyticsStore, at: string, count: number, luminaire = 0) => presence(store, luminaire, at, new Array<number>(count).fill(2_000));
 /** Walk-ins and exits at the store's entrance counter within a minute. */
 export const entrance = (store: AnalyticsStore, at: string, walkIns: number, exits: number) =>
   sendReport(store, at, { device: store.counter.uuid, kind: 'entrance', seconds: 60, in: walkIns, out: exits });

@@ -1,6 +1,6 @@
-import { analyticsApi, ResultCode, type Report } from '@lightdesk/contract';
+import { analyticsApi, ResultCode } from '@lightdesk/contract';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { analyticsStore, type AnalyticsStore } from '../../test/analytics';
+import { analyticsStore, entrance, presence, sendReport as report, type AnalyticsStore } from '../../test/analytics';
 import { tenantIds } from '../../test/stores';
 import { testApp, type ApiClient, type TestApp } from '../../test/test-app';
 import { readXlsx } from '../../test/xlsx';
@@ -13,7 +13,6 @@ let agent: ApiClient;
 let kolkata: AnalyticsStore;
 let paris: AnalyticsStore;
 let agentStore: AnalyticsStore;
-let serial = 0;
 
 beforeAll(async () => {
   t = await testApp();
@@ -28,14 +27,6 @@ beforeAll(async () => {
   agentStore = await analyticsStore(t, { tenantId: tenants.northwind, timezone: 'America/St_Johns', name: 'St John’s Water Street' });
 });
 afterAll(() => t.close());
-
-/** A report without its id and time, of any kind. */
-type ReportBody = Report extends infer R ? (R extends Report ? Omit<R, 'id' | 'at'> : never) : never;
-const report = (store: AnalyticsStore, at: string, body: ReportBody) => store.gateway.report([{ id: `a${++serial}`, at, ...body }]);
-const presence = (store: AnalyticsStore, luminaire: number, at: string, dwellMs: number[]) =>
-  report(store, at, { device: store.luminaires[luminaire]!.uuid, kind: 'presence', seconds: 60, dwellMs });
-const entrance = (store: AnalyticsStore, at: string, walkIns: number, exits: number) =>
-  report(store, at, { device: store.counter.uuid, kind: 'entrance', seconds: 60, in: walkIns, out: exits });
 
 describe('store popularity', () => {
   test('a day by the store’s local hours: totals, trend, ranked products and the top N', async () => {

@@ -1,6 +1,6 @@
-import { analyticsApi, ResultCode, type Period, type Report } from '@lightdesk/contract';
+import { analyticsApi, ResultCode, type Period } from '@lightdesk/contract';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { analyticsStore, type AnalyticsStore } from '../../../test/analytics';
+import { analyticsStore, entrance, people, type AnalyticsStore } from '../../../test/analytics';
 import { tenantIds } from '../../../test/stores';
 import { testApp, type ApiClient, type TestApp } from '../../../test/test-app';
 import { comparisonPeriod } from './period';
@@ -91,25 +91,6 @@ describe('figures against the previous period and a year earlier', () => {
   let admin: ApiClient;
   let sydney: AnalyticsStore;
   let amsterdam: AnalyticsStore;
-  let serial = 0;
-  const presence = (store: AnalyticsStore, at: string, persons: number, luminaire = 0): Report => ({
-    id: `c${++serial}`,
-    at,
-    device: store.luminaires[luminaire]!.uuid,
-    kind: 'presence',
-    seconds: 60,
-    dwellMs: new Array<number>(persons).fill(2_000),
-  });
-  const walkIns = (store: AnalyticsStore, at: string, count: number): Report => ({
-    id: `c${++serial}`,
-    at,
-    device: store.counter.uuid,
-    kind: 'entrance',
-    seconds: 60,
-    in: count,
-    out: count,
-  });
-
   beforeAll(async () => {
     t = await testApp();
     // 20:45 UTC on New Year's Eve: 21:45 on 31 December in Amsterdam, already 07:45 on 1 January in Sydney.
@@ -118,18 +99,14 @@ describe('figures against the previous period and a year earlier', () => {
     const tenantId = (await tenantIds(t)).platform;
     sydney = await analyticsStore(t, { tenantId, timezone: 'Australia/Sydney', name: 'Sydney Pitt Street' });
     amsterdam = await analyticsStore(t, { tenantId, timezone: 'Europe/Amsterdam', name: 'Amsterdam Leidsestraat' });
-    await sydney.gateway.report([
-      presence(sydney, '2026-12-31T10:30:00Z', 8), // 21:30 on 31 December in Sydney: its yesterday
-      presence(sydney, '2026-12-31T20:15:00Z', 2), // 07:15 on 1 January: its today
-      presence(sydney, '2026-12-31T20:16:00Z', 4, 1),
-    ]);
-    await amsterdam.gateway.report([
-      presence(amsterdam, '2026-12-30T19:00:00Z', 2), // 30 December in Amsterdam: its yesterday
-      presence(amsterdam, '2026-12-31T19:00:00Z', 3), // 20:00 on 31 December: its today
-      presence(amsterdam, '2026-01-01T12:00:00Z', 6), // Thursday 1 January 2026: 52 weeks before Thursday 31 December
-      walkIns(amsterdam, '2026-12-30T10:00:00Z', 10),
-      walkIns(amsterdam, '2026-12-31T10:00:00Z', 4),
-    ]);
+    await people(sydney, '2026-12-31T10:30:00Z', 8); // 21:30 on 31 December in Sydney: its yesterday
+    await people(sydney, '2026-12-31T20:15:00Z', 2); // 07:15 on 1 January: its today
+    await people(sydney, '2026-12-31T20:16:00Z', 4, 1);
+    await people(amsterdam, '2026-12-30T19:00:00Z', 2); // 30 December in Amsterdam: its yesterday
+    await people(amsterdam, '2026-12-31T19:00:00Z', 3); // 20:00 on 31 December: its today
+    await people(amsterdam, '2026-01-01T12:00:00Z', 6); // Thursday 1 January 2026: 52 weeks before Thursday 31 December
+    await entrance(amsterdam, '2026-12-30T10:00:00Z', 10, 10);
+    await entrance(amsterdam, '2026-12-31T10:00:00Z', 4, 4);
   });
   afterAll(() => t.close());
 

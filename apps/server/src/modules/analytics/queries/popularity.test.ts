@@ -1,6 +1,6 @@
 import { analyticsApi, type Period } from '@lightdesk/contract';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { analyticsStore, type AnalyticsStore } from '../../../test/analytics';
+import { analyticsStore, people, type AnalyticsStore } from '../../../test/analytics';
 import { tenantIds } from '../../../test/stores';
 import { testApp, type ApiClient, type TestApp } from '../../../test/test-app';
 
@@ -9,12 +9,6 @@ describe('all stores ranked and mapped, each over its own local days', () => {
   let admin: ApiClient;
   let sydney: AnalyticsStore;
   let amsterdam: AnalyticsStore;
-  let serial = 0;
-  const presence = (store: AnalyticsStore, at: string, persons: number) =>
-    store.gateway.report([
-      { id: `p${++serial}`, at, device: store.luminaires[0]!.uuid, kind: 'presence', seconds: 60, dwellMs: new Array<number>(persons).fill(2_000) },
-    ]);
-
   beforeAll(async () => {
     t = await testApp();
     // 20:45 UTC on New Year's Eve: 21:45 in Amsterdam (UTC+1), but already 07:45 on New Year's
@@ -24,10 +18,10 @@ describe('all stores ranked and mapped, each over its own local days', () => {
     const tenantId = (await tenantIds(t)).platform;
     sydney = await analyticsStore(t, { tenantId, timezone: 'Australia/Sydney', name: 'Sydney George Street' });
     amsterdam = await analyticsStore(t, { tenantId, timezone: 'Europe/Amsterdam', name: 'Amsterdam Kalverstraat' });
-    await presence(sydney, '2026-12-31T10:00:00Z', 7); // 21:00 on 31 December in Sydney: its yesterday
-    await presence(sydney, '2026-12-31T20:15:00Z', 5); // 07:15 on 1 January in Sydney: its today
-    await presence(amsterdam, '2026-12-30T19:00:00Z', 2); // 30 December in Amsterdam: its yesterday
-    await presence(amsterdam, '2026-12-31T19:00:00Z', 3); // 20:00 on 31 December in Amsterdam: its today
+    await people(sydney, '2026-12-31T10:00:00Z', 7); // 21:00 on 31 December in Sydney: its yesterday
+    await people(sydney, '2026-12-31T20:15:00Z', 5); // 07:15 on 1 January in Sydney: its today
+    await people(amsterdam, '2026-12-30T19:00:00Z', 2); // 30 December in Amsterdam: its yesterday
+    await people(amsterdam, '2026-12-31T19:00:00Z', 3); // 20:00 on 31 December in Amsterdam: its today
   });
   afterAll(() => t.close());
 
