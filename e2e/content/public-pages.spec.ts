@@ -95,7 +95,9 @@ test('staff edit a help question, publish it in English, and readers find it on 
   await field.fill(title);
   await dialog.getByTestId('content-publish-en-US').click();
   await expect(toast(page, 'Published in English')).toBeVisible();
+  // The title was typed in this dialog: closing it asks first.
   await dialog.getByRole('button', { name: 'Cancel' }).click();
+  await page.locator('.ant-modal-confirm').getByRole('button', { name: 'Close' }).click();
   await expect(row(page, 'change my password').getByTestId('language-en-US-published')).toBeVisible();
 
   // Inside the console, the help centre's categories and questions open in the console too.

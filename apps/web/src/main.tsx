@@ -1,8 +1,9 @@
 import { createRoot } from 'react-dom/client';
 import { App } from './app/app';
-import { getBrand } from './lib/brands';
+import { getBrand, setPlatformInfo } from './lib/brands';
 import { i18n, startI18n } from './lib/i18n';
 import { notify } from './lib/notify';
+import { fetchPlatformInfo } from './lib/platform-info';
 import './styles.css';
 
 /** The brand names the tab and its icon before anything renders. */
@@ -23,6 +24,8 @@ window.addEventListener('vite:preloadError', () => {
 });
 
 async function start() {
+  // The brand, and with it the language, follow the platform's default brand and name.
+  setPlatformInfo(await fetchPlatformInfo());
   applyBrand();
   await startI18n();
   createRoot(document.getElementById('root')!).render(<App />);

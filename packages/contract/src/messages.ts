@@ -41,10 +41,15 @@ export const messages = {
   },
   'common.sort-not-allowed': { zh: '不支持按 {field} 排序', en: 'Sorting by {field} is not supported' },
   'common.duplicate': { zh: '{field} 已存在', en: 'That {field} is already taken' },
+  'common.still-referenced': { zh: '仍有其他数据在使用它，无法删除', en: 'Other records still use it, so it cannot be deleted' },
   'common.in-use': { zh: '正在使用中，无法删除：{reason}', en: 'Still in use, cannot delete: {reason}' },
   'system.tenant.enabled': {
     zh: '请先停用该代理商再删除（删除会一并删除其员工账号）',
     en: 'Disable the agent before deleting it (its staff accounts are deleted with it)',
+  },
+  'system.tenant.has-stores': {
+    zh: '该代理商仍有 {stores} 个门店，请先将门店分配给其他代理商再删除',
+    en: 'The agent still has {stores} stores: assign them to another agent before deleting it',
   },
   'system.tenant.platform-protected': { zh: '平台租户不能被修改、停用或删除', en: 'The platform tenant cannot be changed, disabled or deleted here' },
   'system.tenant.package-unavailable': { zh: '代理商套餐不存在或已停用', en: 'The agent package does not exist or is disabled' },

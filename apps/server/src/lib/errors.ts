@@ -52,6 +52,7 @@ interface DatabaseErrorShape {
   constraint?: string;
   table?: string;
   column?: string;
+  message?: string;
   cause?: unknown;
 }
 
@@ -72,10 +73,16 @@ const DATA_EXCEPTIONS: Record<string, string> = {
  * - A unique index that a race slipped past (two creates at once): 409 naming the field.
  * - A value the column cannot hold (a data exception): 400. The contract's primitives refuse
  *   such values by name before any SQL runs; this is the net under them.
+ * - A foreign key: a row other rows still name (a delete the area did not check first) is a
+ *   409; a row naming one that is not there (a reference the area did not check) a 400.
  */
 export function fromDatabaseError(error: unknown): AppError | undefined {
   for (let e = error as DatabaseErrorShape | undefined, depth = 0; e && depth < 3; e = e.cause as DatabaseErrorShape | undefined, depth++) {
     if (e.code && /^22[0-9A-Z]{3}$/.test(e.code)) return badInput(e.column ?? 'value', DATA_EXCEPTIONS[e.code] ?? 'not a valid value');
+    if (e.code === '23503')
+      return /^update or delete/.test(e.message ?? '')
+        ? new AppError(ResultCode.conflict, 'common.still-referenced')
+        : new AppError(ResultCode.badInput, 'common.reference-not-found', { field: 'value' });
     if (e.code !== '23505') continue;
     const name = (e.constraint ?? '')
       .replace(new RegExp(`^${e.table ?? ''}_`), '')

@@ -1,7 +1,7 @@
 import Form, { type FormInstance } from 'antd/es/form';
 import Modal from 'antd/es/modal';
 import Spin from 'antd/es/spin';
-import { useState, type ReactNode } from 'react';
+import { useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { notify } from '../lib/notify';
 import { useRefreshResource, type CachedResource } from '../lib/resource-cache';
@@ -30,7 +30,9 @@ export interface FormDialogProps<Values extends object> {
 
 /**
  * The dialog of every create and edit form: validates, saves, says so, and
- * shows a refusal that names a field under that field. It never closes on a backdrop click.
+ * shows a refusal that names a field under that field. It never closes on a backdrop click, and
+ * once the form has been changed it asks before closing unsaved (×, Esc, Cancel), so typed input
+ * is not lost to a stray click or key.
  */
 export function FormDialog<Values extends object>({
   title,
@@ -48,6 +50,27 @@ export function FormDialog<Values extends object>({
   const { t } = useTranslation('components');
   const refresh = useRefreshResource();
   const [busy, setBusy] = useState(false);
+  const [modal, confirmHolder] = Modal.useModal();
+  const asking = useRef(false);
+
+  const close = () => {
+    if (loading || !form.isFieldsTouched()) return onClose(false);
+    if (asking.current) return;
+    asking.current = true;
+    void modal.confirm({
+      title: t('form.closeConfirm.title'),
+      okText: t('form.closeConfirm.close'),
+      cancelText: t('form.closeConfirm.keep'),
+      mask: { closable: false },
+      onOk: () => {
+        asking.current = false;
+        onClose(false);
+      },
+      onCancel: () => {
+        asking.current = false;
+      },
+    });
+  };
 
   const submit = async () => {
     const values = await form.validateFields().catch(() => undefined);
@@ -77,9 +100,10 @@ export function FormDialog<Values extends object>({
       confirmLoading={busy}
       okButtonProps={{ disabled: loading }}
       onOk={() => void submit()}
-      onCancel={() => onClose(false)}
+      onCancel={close}
       destroyOnHidden
     >
+      {confirmHolder}
       {loading ? (
         <div style={{ display: 'flex', justifyContent: 'center', padding: 48 }}>
           <Spin />

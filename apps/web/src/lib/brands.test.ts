@@ -58,3 +58,21 @@ describe('the sign-in background starts loading with the page', () => {
     expect(preloaded).toEqual([background.kind === 'image' ? background.src.slice(import.meta.env.BASE_URL.length) : undefined]);
   });
 });
+
+describe('the platform settings', () => {
+  const info = { platformName: 'Acme Light Cloud', defaultBrand: 'nordlicht' } as const;
+  const at = { host: '127.0.0.1:8080', pathname: '/', search: '', hash: '#/login' } as Location;
+  beforeEach(() => localStorage.clear());
+
+  test('their default brand applies when neither the address nor a stored choice names one', () => {
+    expect(chooseBrand('127.0.0.1:8080/', undefined, 'nordlicht').key).toBe('nordlicht');
+    expect(chooseBrand('127.0.0.1:8080/', 'aurora', 'nordlicht').key).toBe('aurora');
+    expect(chooseBrand('console.lumen-retail.com/', undefined, 'nordlicht').key).toBe('lumen');
+  });
+
+  test('their default brand goes by the platform name; another brand keeps its own', () => {
+    expect(currentBrand(at, info)).toMatchObject({ key: 'nordlicht', name: 'Acme Light Cloud' });
+    local.set('brand', 'lumen');
+    expect(currentBrand(at, info)).toMatchObject({ key: 'lumen', name: 'Lumen Retail' });
+  });
+});

@@ -1,3 +1,4 @@
+import type { PlatformInfo } from '@lightdesk/contract';
 import type { Language } from './i18n/languages';
 import { local } from './storage';
 
@@ -77,20 +78,25 @@ export const BRANDS: readonly Brand[] = [
 ];
 
 /** index.html preloads this brand's background, the sign-in screen's largest paint (brands.test.ts keeps them in step). */
-export const DEFAULT_BRAND_KEY = 'lightdesk';
+export const DEFAULT_BRAND_KEY: PlatformInfo['defaultBrand'] = 'lightdesk';
 
 const byKey = (key: unknown): Brand | undefined => BRANDS.find((b) => b.key === key);
 export const defaultBrand = (): Brand => byKey(DEFAULT_BRAND_KEY) ?? BRANDS[0]!;
 
 /**
- * The page address names the brand first, then a stored choice, then the default.
- * The default brand is tried last so that e.g. `lumen-retail.lightdesk.cloud` is Lumen's.
+ * The page address names the brand first, then a stored choice, then the platform's default
+ * brand (platform settings), then the built-in default. The built-in default brand is tried last
+ * among the addresses so that e.g. `lumen-retail.lightdesk.cloud` is Lumen's.
  */
-export function chooseBrand(address: string, stored: unknown): Brand {
+export function chooseBrand(address: string, stored: unknown, platformDefault?: string): Brand {
   const text = address.toLowerCase();
   const ordered = [...BRANDS].sort((a, b) => Number(a.key === DEFAULT_BRAND_KEY) - Number(b.key === DEFAULT_BRAND_KEY));
-  return ordered.find((b) => text.includes(b.domain.toLowerCase())) ?? byKey(stored) ?? defaultBrand();
+  return ordered.find((b) => text.includes(b.domain.toLowerCase())) ?? byKey(stored) ?? byKey(platformDefault) ?? defaultBrand();
 }
+
+/** The platform's default brand goes by the platform's name; the other brands are deployments of their own and keep theirs. */
+export const namedFor = (brand: Brand, platform: PlatformInfo | undefined): Brand =>
+  platform && brand.key === platform.defaultBrand ? { ...brand, name: platform.platformName } : brand;
 
 /** `?brand=<key>` in the real query or in the hash's query stores that choice. */
 export function brandParam(location: Pick<Location, 'search' | 'hash'>): string | undefined {
@@ -100,15 +106,26 @@ export function brandParam(location: Pick<Location, 'search' | 'hash'>): string 
 }
 
 /** The brand for this page load; a valid `?brand=` is remembered for later visits. */
-export function currentBrand(location: Location = window.location): Brand {
+export function currentBrand(location: Location = window.location, platform?: PlatformInfo): Brand {
   const param = brandParam(location);
   if (param) local.set('brand', param);
   // The address is host and path: the query and hash are the user's, not the deployment's.
-  return chooseBrand(location.host + location.pathname, local.get<string>('brand'));
+  return namedFor(chooseBrand(location.host + location.pathname, local.get<string>('brand'), platform?.defaultBrand), platform);
 }
 
 export const copyrightLine = (brand: Brand, now = new Date()) => brand.copyright.replace('{year}', String(now.getFullYear()));
 
+let platform: PlatformInfo | undefined;
 let active: Brand | undefined;
+
+/** What the platform settings publish (`/open/platform-info`), given once at start before the brand is first read. */
+export function setPlatformInfo(info: PlatformInfo | undefined) {
+  platform = info;
+  active = undefined;
+}
+
 /** The brand of this page load, decided once: a deployment does not change brand mid-session. */
-export const getBrand = (): Brand => (active ??= currentBrand());
+export const getBrand = (): Brand => (active ??= currentBrand(window.location, platform));
+
+/** The brand a new record starts with: the platform's default brand. */
+export const platformDefaultBrand = (): PlatformInfo['defaultBrand'] => platform?.defaultBrand ?? DEFAULT_BRAND_KEY;

@@ -49,6 +49,9 @@ const ensureMap = (map: ChartMap) => {
 const partsFor = (option: ChartOption, maps: readonly ChartMap[] = []) =>
   Promise.all([...maps.map(ensureMap), needsHeatmap(option) ? loadParts().then((parts) => parts.registerHeatmap()) : undefined]);
 
+/** Names those parts: a chart is made again only when it needs different ones. */
+const partsKeyOf = (option: ChartOption, maps: readonly ChartMap[] = []) => JSON.stringify([maps.map((map) => map.name), needsHeatmap(option)]);
+
 export interface EChartCanvasProps {
   option: ChartOption;
   colors: ChartColors;
@@ -61,21 +64,25 @@ export interface EChartCanvasProps {
 export default function EChartCanvas({ option, colors, height, maps, onClick }: EChartCanvasProps) {
   const box = useRef<HTMLDivElement>(null);
   const [chart, setChart] = useState<ECharts>();
-  // The option once the parts it needs are registered.
-  const [drawable, setDrawable] = useState<ChartOption>();
+  // The option once the parts it needs are registered, and which parts those are.
+  const [drawable, setDrawable] = useState<{ option: ChartOption; parts: string }>();
 
   useEffect(() => {
     let live = true;
-    void partsFor(option, maps).then(() => live && setDrawable(option));
+    void partsFor(option, maps).then(() => live && setDrawable({ option, parts: partsKeyOf(option, maps) }));
     return () => {
       live = false;
     };
   }, [option, maps]);
 
+  // ECharts copies the steps that lay out and colour a chart (a map's points, a colour scale) from
+  // what is registered when the chart is made: one made before the parts arrive draws a map with no
+  // points and a heatmap in one colour. So the chart is made once its option's parts are in.
+  const parts = drawable?.parts;
   const colorKey = JSON.stringify(colors);
   useEffect(() => {
     const element = box.current;
-    if (!element) return;
+    if (!element || parts === undefined) return;
     const instance = echarts.init(element, themeOf(JSON.parse(colorKey) as ChartColors));
     setChart(instance);
     const resize = new ResizeObserver(() => instance.resize());
@@ -84,10 +91,10 @@ export default function EChartCanvas({ option, colors, height, maps, onClick }: 
       resize.disconnect();
       instance.dispose();
     };
-  }, [colorKey]);
+  }, [colorKey, parts]);
 
   useEffect(() => {
-    if (chart && drawable) chart.setOption(drawable, { notMerge: true });
+    if (chart && drawable) chart.setOption(drawable.option, { notMerge: true });
   }, [chart, drawable]);
 
   useEffect(() => {

@@ -11,7 +11,7 @@ import german from '../../locales/de-DE/public.json';
 import chineseCommon from '../../locales/zh-CN/common.json';
 import chinese from '../../locales/zh-CN/public.json';
 import { publicPageOf } from './pages';
-import { PublicContent } from './public-content';
+import { PublicContent, PublicScreen } from './public-content';
 
 const server = await vi.hoisted(async () => (await import('../../test/fake-server')).fakeServer());
 vi.mock('../../lib/http/clients', (original) => server.clientsModule(original));
@@ -104,6 +104,24 @@ describe('public pages', () => {
     open('/enmanual', 'zh-CN');
     expect(await screen.findByRole('heading', { level: 2, name: 'Signing in' })).toBeTruthy();
     expect(server.sent(publicContentApi.list)).toEqual([{ section: 'manual-chapter', language: 'en-US', withBody: true }]);
+  });
+
+  test('Help › User manual in the console opens the manual in the console’s language, whose fallback the page names', async () => {
+    server.answer(publicContentApi.list, [item({ id: 1, title: 'Signing in', language: 'en-US' })]);
+    const [common, texts] = BUNDLES['de-DE'];
+    const i18n = testI18n(common, 'de-DE');
+    i18n.addResourceBundle('de-DE', 'public', texts);
+    renderWithProviders(<PublicScreen path="/userManual" name="UserManual" component="help/user-manual" />, { i18n, route: '/userManual' });
+    expect(await screen.findByRole('heading', { level: 2, name: 'Signing in' })).toBeTruthy();
+    expect(server.sent(publicContentApi.list)).toEqual([{ section: 'manual-chapter', language: 'de-DE', withBody: true }]);
+    expect(screen.getByTestId('public-fallback').textContent).toBe('Diese Seite gibt es noch nicht auf Deutsch; sie wird auf English angezeigt.');
+  });
+
+  test('the Chinese edition’s public address stays Chinese for every reader', async () => {
+    server.answer(publicContentApi.list, [item({ id: 1, title: '登录', language: 'zh-CN' })]);
+    open('/userManual', 'en-US');
+    expect(await screen.findByRole('heading', { level: 2, name: '登录' })).toBeTruthy();
+    expect(server.sent(publicContentApi.list)).toEqual([{ section: 'manual-chapter', language: 'zh-CN', withBody: true }]);
   });
 
   test('the video manual lists its chapters, marks the one on show and plays the one chosen', async () => {

@@ -14,7 +14,7 @@ import './public.css';
 // The download page lists the published app versions, with QR codes; its code loads on that page only.
 const DownloadPage = lazyPart<object>(() => import('../release/app-version/download-page').then((m) => ({ default: m.DownloadPage })));
 
-function Page({ page }: { page: PublicPageMatch }) {
+function Page({ page, inConsole }: { page: PublicPageMatch; inConsole: boolean }) {
   const { t } = useTranslation('public');
   const language = useReaderLanguage();
   const { id, detail = {} } = page;
@@ -28,10 +28,12 @@ function Page({ page }: { page: PublicPageMatch }) {
       return <HelpHome />;
     case 'commonIssue':
       return <Articles section="common-issue" title={t('commonIssue.title')} language={language} />;
-    // The Chinese edition is Chinese for every reader. The other address is the international
-    // edition: the reader's language where the manual is translated into it, English otherwise.
+    // The Chinese edition's address is Chinese for every reader. The console's Help › User manual
+    // opens it in the console's language, which the server falls back from to English, then Chinese.
+    // The other address is the international edition: the reader's language where the manual is
+    // translated into it, English otherwise.
     case 'userManual':
-      return <Articles section="manual-chapter" title={t('userManual.title')} language="zh-CN" />;
+      return <Articles section="manual-chapter" title={t('userManual.title')} language={inConsole ? language : 'zh-CN'} />;
     case 'enManual': {
       const edition = language === 'zh-CN' ? 'en-US' : language;
       return <Articles section="manual-chapter" title={t(edition === 'en-US' ? 'enManual.title' : 'userManual.title')} language={edition} />;
@@ -46,11 +48,11 @@ function Page({ page }: { page: PublicPageMatch }) {
 }
 
 /** The text of a public page (the download page is the app's), the same signed out and in the console. */
-export function PublicContent({ page }: { page: PublicPageMatch }) {
-  if (page.id === 'download') return <Page page={page} />;
+export function PublicContent({ page, inConsole = false }: { page: PublicPageMatch; inConsole?: boolean }) {
+  if (page.id === 'download') return <Page page={page} inConsole={inConsole} />;
   return (
     <div className="public-content" data-testid={`public-page-${page.id}`}>
-      <Page page={page} />
+      <Page page={page} inConsole={inConsole} />
     </div>
   );
 }
@@ -62,5 +64,5 @@ export function PublicContent({ page }: { page: PublicPageMatch }) {
 export function PublicScreen({ path }: ScreenProps) {
   const { pathname } = useLocation();
   const below = publicHostOf(pathname) === path ? publicPageOf(pathname) : undefined;
-  return <PublicContent page={below ?? publicPageOf(path) ?? { id: 'helpCenter' }} />;
+  return <PublicContent page={below ?? publicPageOf(path) ?? { id: 'helpCenter' }} inConsole />;
 }

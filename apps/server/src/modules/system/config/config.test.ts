@@ -28,6 +28,7 @@ describe('parameter settings', () => {
     const seeded = (await page(admin, { builtIn: 'true' })).data.list.map((c) => [c.key, c.valueType, c.value]);
     expect(seeded).toEqual([
       ['analytics.rollup-retention-days', 'number', '1095'],
+      ['analytics.report-timezone', 'string', 'UTC'],
       ['app.cancellation.grace-days', 'number', '7'],
       ['app.customer-counting', 'boolean', 'true'],
       ['app.heatmap', 'boolean', 'true'],

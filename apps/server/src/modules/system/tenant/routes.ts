@@ -4,6 +4,7 @@ import type { Database } from '../../../db/client';
 import { cancellationRequests, depts, posts, roles, sessions, tenantPackages, tenants, userRoles, users } from '../schema';
 import { applyPackage, createTenantAdminRole } from '../tenant-package/agent-package';
 import { countOf } from '../../../lib/sql';
+import { refuseWhileReferenced } from '../../../lib/references';
 import type { AppContext } from '../../../lib/context';
 import { AppError, notFound } from '../../../lib/errors';
 import { resourceRoutes, type RowOf } from '../../../lib/resource';
@@ -123,11 +124,17 @@ export default defineRoutes((r, ctx) => {
       if (previous.packageId !== v.packageId) await applyPackage(tx, eq(tenants.id, id));
     },
     // Deleting an agent removes its staff accounts with it, so it takes two deliberate steps:
-    // disable (which already ends every session), then delete.
+    // disable (which already ends every session), then delete. Its stores are its customers'
+    // data, not its own set-up: they (and their devices and analytics) would belong to no
+    // agent, so they must be assigned elsewhere first.
     inUse: async ({ db }, _session, id) => {
       if (await isPlatform(db, id)) return 'system.tenant.platform-protected';
       const [agent] = await db.select({ status: tenants.status }).from(tenants).where(eq(tenants.id, id));
-      return agent?.status === 0 ? 'system.tenant.enabled' : undefined;
+      if (agent?.status === 0) return 'system.tenant.enabled';
+      // Loaded on use: the store area builds on this one, so a static import would be circular.
+      const { stores } = await import('../../store');
+      await refuseWhileReferenced(db, 'system.tenant.has-stores', id, { stores: stores.tenantId });
+      return undefined;
     },
     beforeDelete: async (tx, _session, id) => {
       const staff = tx.select({ id: users.id }).from(users).where(eq(users.tenantId, id));

@@ -217,6 +217,7 @@ function Comparison({ period, storeIds }: { period: Period; storeIds: number[] }
         labelTitle={t('shared.bucket')}
         labels={labels}
         series={series}
+        period={first?.period}
         loading={comparison.isPending}
         error={comparison.isError}
         onRetry={() => void comparison.refetch()}

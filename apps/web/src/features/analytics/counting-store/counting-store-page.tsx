@@ -61,6 +61,7 @@ export function CountingStorePage() {
             labelTitle={t('shared.hour')}
             labels={hours}
             series={series}
+            period={data?.period}
             loading={storeId !== undefined && people.isPending}
             error={people.isError}
             onRetry={() => void people.refetch()}

@@ -37,7 +37,10 @@ export function HeatmapGrid({ heatmap, title, height = 420, ...rest }: HeatmapGr
       yAxis: { ...axis(ys, t('chart.row')), inverse: true },
       visualMap: {
         min: 0,
-        max: Math.max(1, max),
+        // The grid's cells are counts spread over its squares, often below one: the scale runs to
+        // the largest as it is (one only when nobody was seen), with a decimal when cells have them.
+        max: max > 0 ? max : 1,
+        precision: cells.every(Number.isInteger) ? 0 : 1,
         calculable: true,
         orient: 'horizontal',
         left: 'center',

@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { periodDates, periodOfParams, periodParams } from './period';
+import { bucketsAhead, periodDates, periodOfParams, periodParams } from './period';
 
 describe('periods and their comparison as parameters', () => {
   test('a period with its comparison travels as period[kind], period[date] and period[compare], and back', () => {
@@ -29,5 +29,30 @@ describe("a period's dates as people read them", () => {
 
   test('today so far and the last minutes name their times', () => {
     expect(dates(period('2026-03-03T00:00', '2026-03-03T14:35', 'hour'), 'en-GB')).toBe('3 Mar, 00:00–14:35');
+  });
+});
+
+describe('buckets still ahead of the store’s now', () => {
+  // 23:30 UTC on 29 November is already 30 November in Shanghai, and still the 29th in New York.
+  const NOW = new Date('2026-11-29T23:30:00Z');
+  const november = Array.from({ length: 30 }, (_, i) => `2026-11-${String(i + 1).padStart(2, '0')}`);
+
+  test('a month: the days after the store’s today, in the store’s own zone', () => {
+    expect(bucketsAhead({ timezone: 'Asia/Shanghai', buckets: november }, NOW).indexOf(true)).toBe(-1);
+    expect(bucketsAhead({ timezone: 'America/New_York', buckets: november }, NOW).indexOf(true)).toBe(29);
+  });
+
+  test('a year: the months after this one', () => {
+    const year = Array.from({ length: 12 }, (_, i) => `2026-${String(i + 1).padStart(2, '0')}`);
+    expect(bucketsAhead({ timezone: 'Europe/Amsterdam', buckets: year }, NOW)).toEqual([...Array<boolean>(11).fill(false), true]);
+  });
+
+  test('a day: the hour now is counting, the next is ahead', () => {
+    const hours = ['2026-11-29T17:00', '2026-11-29T18:00', '2026-11-29T19:00'];
+    expect(bucketsAhead({ timezone: 'America/New_York', buckets: hours }, NOW)).toEqual([false, false, true]);
+  });
+
+  test('a past period has nothing ahead', () => {
+    expect(bucketsAhead({ timezone: 'UTC', buckets: ['2025-01', '2025-12'] }, NOW)).toEqual([false, false]);
   });
 });

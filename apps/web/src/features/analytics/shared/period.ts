@@ -76,3 +76,28 @@ export function periodDates(period: ResolvedPeriod, language: string): string {
   const format = new Intl.DateTimeFormat(language, { ...options, timeZone: 'UTC' });
   return from.getTime() === last.getTime() ? format.format(from) : format.formatRange(from, last);
 }
+
+/** Now on the wall clock of `timezone`, as a bucket label reads it (`YYYY-MM-DDTHH:mm`). */
+export function wallClockNow(timezone: string, now: Date): string {
+  const parts = new Intl.DateTimeFormat('en-US', {
+    timeZone: timezone,
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+    hour: '2-digit',
+    minute: '2-digit',
+    hourCycle: 'h23',
+  }).formatToParts(now);
+  const part = (type: Intl.DateTimeFormatPartTypes) => parts.find((p) => p.type === type)?.value ?? '00';
+  return `${part('year')}-${part('month')}-${part('day')}T${part('hour')}:${part('minute')}`;
+}
+
+/**
+ * Which of a period's buckets start after the store's now: nothing can have been counted in them
+ * yet. Labels and the wall clock read alike, so a bucket is ahead when its label sorts after the
+ * wall clock cut to the label's length (`2026-12` after `2026-11`, `T12:00` after `T11:23`).
+ */
+export function bucketsAhead(period: Pick<ResolvedPeriod, 'timezone' | 'buckets'>, now: Date): boolean[] {
+  const clock = wallClockNow(period.timezone, now);
+  return period.buckets.map((label) => label > clock.slice(0, label.length));
+}

@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { seriesOption, seriesTable, type Series } from './series-chart';
+import { seriesOption, seriesTable, untilNow, type Series } from './series-chart';
 
 const COLOURS = ['#1677ff', '#d46b08'];
 const LABELS = ['Mar 1', 'Mar 2', 'Mar 3'];
@@ -43,5 +43,19 @@ describe('a series chart with a comparison', () => {
     const table = seriesTable('Day', LABELS, [{ name: 'Persons', data: [1, 2, 3], compared: { name: 'Persons then', data: [9] } }]);
     expect(table.columns.map((c) => c.title)).toEqual(['Day', 'Persons', 'Persons then']);
     expect(table.rows.map((r) => r.s1)).toEqual([9, '–', '–']);
+  });
+});
+
+describe('a series chart up to now', () => {
+  test('buckets still ahead are gaps, not zeros; the comparison, in the past, stays whole', () => {
+    const ahead = untilNow([{ name: 'Persons', data: [5, 3, 0], compared: { name: 'then', data: [4, 6, 2] } }], [false, false, true]);
+    const [persons, then] = drawn(ahead).series;
+    expect(persons!.data).toEqual([5, 3, null]);
+    expect(then!.data).toEqual([4, 6, 2]);
+  });
+
+  test('smoothed lines keep to their points, so they never dip below zero', () => {
+    const [line] = drawn([{ name: 'Persons', data: [40, 0, 0] }]).series as (Drawn & { smooth: boolean; smoothMonotone?: string })[];
+    expect(line).toMatchObject({ smooth: true, smoothMonotone: 'x' });
   });
 });

@@ -1,7 +1,9 @@
 // The token hook alone, as the chart itself reads it: antd's `theme` object would bring its dark and compact algorithms.
 import { useToken } from 'antd/es/theme/internal';
+import type { ResolvedPeriod } from '@lightdesk/contract';
 import { useMemo } from 'react';
 import { Chart, seriesColours, type ChartClick, type ChartOption, type ChartTable } from '../../../components/chart';
+import { bucketsAhead } from './period';
 
 type Values = readonly (number | null)[];
 
@@ -26,6 +28,13 @@ export const nothingCounted = (series: readonly Series[]) =>
  * with more buckets (a longer month) is cut, one with fewer is padded with gaps.
  */
 export const alignedTo = (labels: readonly string[], values: Values): (number | null)[] => labels.map((_, i) => values[i] ?? null);
+
+/**
+ * The series with their buckets still ahead as gaps: a zero there would read as traffic collapsing.
+ * Comparisons are over a past period and stay whole.
+ */
+export const untilNow = (series: readonly Series[], ahead: readonly boolean[]): Series[] =>
+  series.map((s) => ({ ...s, data: s.data.map((value, i) => (ahead[i] ? null : value)) }));
 
 /** Every line or bar drawn: each series, then the comparison of each that has one. */
 function drawn(labels: readonly string[], series: readonly Series[]): (Series & { of?: number })[] {
@@ -59,6 +68,8 @@ export function seriesOption(labels: readonly string[], series: readonly Series[
         data: s.data,
         stack: s.stack,
         smooth: s.type !== 'bar',
+        // Smoothed along the axis, a line never swings past its neighbouring points (never below zero).
+        smoothMonotone: horizontal ? 'y' : 'x',
         showSymbol: labels.length <= 31,
         itemStyle: { color: colour, ...(faint && { opacity: FAINT }) },
         lineStyle: { color: colour, ...(faint && { type: 'dashed', opacity: FAINT }) },
@@ -82,6 +93,8 @@ export interface SeriesChartProps {
   labelTitle: string;
   labels: readonly string[];
   series: readonly Series[];
+  /** The period whose buckets the labels are: its buckets after the store's now are drawn as gaps. */
+  period?: Pick<ResolvedPeriod, 'timezone' | 'buckets'>;
   loading?: boolean;
   error?: boolean;
   onRetry?: () => void;
@@ -92,9 +105,10 @@ export interface SeriesChartProps {
 }
 
 /** Lines or bars over buckets or names, each with its comparison where it has one, with its table and states. */
-export function SeriesChart({ title, labelTitle, labels, series, horizontal = false, ...rest }: SeriesChartProps) {
+export function SeriesChart({ title, labelTitle, labels, series: figures, period, horizontal = false, ...rest }: SeriesChartProps) {
   const [, token] = useToken();
   const colours = useMemo(() => seriesColours(token.colorPrimary), [token.colorPrimary]);
+  const series = useMemo(() => (period ? untilNow(figures, bucketsAhead(period, new Date())) : figures), [figures, period]);
   const option = useMemo(() => seriesOption(labels, series, colours, horizontal), [labels, series, colours, horizontal]);
   const table = useMemo(() => seriesTable(labelTitle, labels, series), [labelTitle, labels, series]);
   return <Chart title={title} option={option} table={table} empty={labels.length === 0 || nothingCounted(series)} {...rest} />;

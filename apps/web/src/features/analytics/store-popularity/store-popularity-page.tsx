@@ -104,6 +104,7 @@ export function StorePopularityPage() {
           labelTitle={t('shared.bucket')}
           labels={labels}
           series={trend}
+          period={data?.period}
           loading={loading}
           error={popularity.isError}
           onRetry={() => void popularity.refetch()}
@@ -223,6 +224,7 @@ function ProductTrendDrawer({ storeId, period, product, onClose }: { storeId: nu
         labelTitle={t('shared.bucket')}
         labels={labels}
         series={series}
+        period={data?.period}
         loading={trend.isPending}
         error={trend.isError}
         onRetry={() => void trend.refetch()}

@@ -80,7 +80,15 @@ export function TodayPage() {
       />
       <div className="ld-analytics-row">
         <Panel title={t('today.flow')}>
-          <SeriesChart title={t('today.flow')} labelTitle={t('shared.hour')} labels={hours} series={flow} {...state} testId="today-flow" />
+          <SeriesChart
+            title={t('today.flow')}
+            labelTitle={t('shared.hour')}
+            labels={hours}
+            series={flow}
+            period={data?.period}
+            {...state}
+            testId="today-flow"
+          />
         </Panel>
         <Panel title={t('today.devices')}>
           <SeriesChart title={t('today.devices')} labelTitle={t('today.kind')} labels={kinds} series={devices} {...state} testId="today-devices" />

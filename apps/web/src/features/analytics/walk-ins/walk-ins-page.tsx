@@ -84,6 +84,7 @@ export function WalkInsPage() {
           labelTitle={t('shared.bucket')}
           labels={labels}
           series={series}
+          period={data?.period}
           loading={loading}
           error={walkIns.isError}
           onRetry={() => void walkIns.refetch()}

@@ -120,7 +120,14 @@ function ZonePanel({ zone, data, period, onEdit }: { zone: ZoneRow; data: ZoneSe
           seen('fewest', t('zones.observedMin'), 'min'),
         ]}
       />
-      <SeriesChart title={t('zones.band', { name: zone.name })} labelTitle={t('shared.bucket')} labels={labels} series={series} height={240} />
+      <SeriesChart
+        title={t('zones.band', { name: zone.name })}
+        labelTitle={t('shared.bucket')}
+        labels={labels}
+        series={series}
+        period={data.period}
+        height={240}
+      />
     </Panel>
   );
 }

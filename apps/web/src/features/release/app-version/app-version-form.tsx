@@ -9,6 +9,7 @@ import { useContractRules } from '../../../components/field-rules';
 import { FormDialog } from '../../../components/form-dialog';
 import type { ListForm } from '../../../components/list-page';
 import { UploadWithProgress } from '../../../components/upload-with-progress';
+import { platformDefaultBrand } from '../../../lib/brands';
 import { saveApkVersion, saveStoreVersion, uploadApk, type ApkVersionBody } from './api';
 
 /** Both platforms' fields: Android's form fills `fileKey` from the upload, iOS's takes `storeUrl`. */
@@ -48,7 +49,7 @@ export const appVersionForm = (platform: ReleasePlatform): ListForm<AppVersion> 
                 fileKey: row.fileKey || undefined,
                 storeUrl: row.storeUrl || undefined,
               }
-            : { uploadDate: today(), scope: defaultScope(platform), isForceUpdate: false }
+            : { uploadDate: today(), scope: defaultScope(platform), brand: platformDefaultBrand(), isForceUpdate: false }
         }
         onSave={save}
         onClose={onClose}
