@@ -27,8 +27,8 @@ describe('parameter settings', () => {
   test('the server’s own parameters are seeded as typed built-in entries', async () => {
     const seeded = (await page(admin, { builtIn: 'true' })).data.list.map((c) => [c.key, c.valueType, c.value]);
     expect(seeded).toEqual([
-      ['analytics.rollup-retention-days', 'number', '1095'],
       ['analytics.report-timezone', 'string', 'UTC'],
+      ['analytics.rollup-retention-days', 'number', '1095'],
       ['app.cancellation.grace-days', 'number', '7'],
       ['app.customer-counting', 'boolean', 'true'],
       ['app.heatmap', 'boolean', 'true'],
