@@ -2,7 +2,6 @@ import { randomUUID } from 'node:crypto';
 import os from 'node:os';
 import multipart from '@fastify/multipart';
 import rateLimit from '@fastify/rate-limit';
-import underPressure from '@fastify/under-pressure';
 import { hasAnyPermi, permissionsOf, ResultCode } from '@lightdesk/contract';
 import { safeParse } from 'zod/v4/core';
 import Fastify, { type FastifyError, type FastifyInstance, type FastifyReply, type FastifyRequest, type FastifyServerOptions } from 'fastify';
@@ -18,6 +17,7 @@ import { JobRunner } from './lib/jobs';
 import { sharedRateLimits } from './lib/rate-limit/store';
 import { fileRoutes, configuredFiles, fileSweepJob, withoutLinkSignature } from './lib/storage';
 import { docsRoute } from './lib/openapi';
+import { overloadGuard } from './lib/overload';
 import { parseQueryString } from './lib/query-string';
 import { registerDelivery } from './lib/web-assets';
 import { callerKindOf, SENT, type Area, type Connection, type RouteDef } from './lib/routes';
@@ -45,6 +45,8 @@ const SHUTDOWN_GRACE_MS = 250;
 
 /** Largest request body a route accepts unless it says otherwise. */
 const DEFAULT_BODY_LIMIT = 1024 * 1024;
+/** How long an overloaded server asks a caller to wait before sending again. */
+const OVERLOAD_RETRY_SECONDS = 10;
 
 export interface BuildOptions {
   config: Config;
@@ -75,6 +77,10 @@ export interface LightdeskApp {
 declare module 'fastify' {
   interface FastifyRequest {
     caller: Caller;
+  }
+  interface FastifyContextConfig {
+    /** Answered even while the server sheds load (`Endpoint.keptUnderLoad`). */
+    keptUnderLoad?: boolean;
   }
 }
 
@@ -182,19 +188,18 @@ export async function buildApp(options: BuildOptions): Promise<LightdeskApp> {
   // Uploads: a route reads the file as a stream (`req.file()`) and sets its own size limit.
   await app.register(multipart, { limits: { files: 1, fields: 10, fieldSize: 64 * 1024 } });
 
-  // Under overload, refuse API calls early with Retry-After instead of queueing without bound.
-  // The web app's own files always pass: they cost a file read, and a console missing one of its
-  // chunks cannot start at all, so refusing them would turn a busy moment into a broken page.
-  // The liveness probe passes too (`isLiveness`).
+  // Under sustained overload, refuse API calls early with Retry-After instead of queueing without
+  // bound. Some always pass: the web app's own files (a console missing one of its chunks cannot
+  // start at all, so refusing them would turn a busy moment into a broken page), the liveness
+  // probe, and the calls a person needs to get in at all — signing in and its captcha — which
+  // their own rate limits already bound (`keptUnderLoad`).
   if (config.overloadDelayMs > 0) {
-    await app.register(underPressure, {
-      maxEventLoopDelay: config.overloadDelayMs,
-      retryAfter: 10,
-      pressureHandler: (req, reply) => {
-        const surface = surfaceOf(req.url);
-        // Answering nothing lets the request go on.
-        if (surface && !isLiveness(req)) void answerError(surface, new Throttled(503, 10), req, reply);
-      },
+    const guard = overloadGuard(config.overloadDelayMs);
+    app.addHook('onClose', () => guard.close());
+    app.addHook('onRequest', async (req, reply) => {
+      const surface = surfaceOf(req.url);
+      if (surface && !isLiveness(req) && !req.routeOptions.config.keptUnderLoad && guard.overloaded())
+        return answerError(surface, new Throttled(503, OVERLOAD_RETRY_SECONDS), req, reply);
     });
   }
   await app.register(rateLimit, {
@@ -307,9 +312,12 @@ function registerRoute(
     method: def.method,
     url: def.url,
     bodyLimit: def.options.bodyLimit ?? DEFAULT_BODY_LIMIT,
-    ...(ctx.config.rateLimit && {
-      config: { rateLimit: { max: def.options.rateLimit ?? (kind === 'nobody' ? limits.anonymous : limits.signedIn), timeWindow: 60_000 } },
-    }),
+    config: {
+      keptUnderLoad: def.options.keptUnderLoad === true,
+      ...(ctx.config.rateLimit && {
+        rateLimit: { max: def.options.rateLimit ?? (kind === 'nobody' ? limits.anonymous : limits.signedIn), timeWindow: 60_000 },
+      }),
+    },
     ...hooks,
     handler: async (req, reply) => {
       const startedAt = performance.now();

@@ -146,19 +146,26 @@ export type CancellationResult = z.infer<typeof CancellationResult>;
  */
 export const SIGN_IN_BODY_LIMIT = 16 * 1024;
 /**
- * The anonymous calls of the sign-in screen take small bodies only. Those that guess a secret,
+ * The anonymous calls of the sign-in screen take small bodies only, and are answered even while
+ * the server sheds load: getting in comes before anything else a person does. Those that guess a secret,
  * cost a password hash or send an SMS also get rate limits per client address well below the
  * surfaces' defaults.
  */
-const signIn = { public: true, bodyLimit: SIGN_IN_BODY_LIMIT } as const;
+const signIn = { public: true, bodyLimit: SIGN_IN_BODY_LIMIT, keptUnderLoad: true } as const;
 
 // Social sign-in: the web asks where to send the browser, the provider sends it back to the
 // callback (a browser redirect, not an operation: the server registers it itself), the callback
 // sends it on to the sign-in screen with a ticket, the web trades the ticket for the session
 // (docs/api.md, "Sign-in through an OpenID provider").
 export const authApi = {
-  options: endpoint.get('/open/auth/options', { public: true, answer: AuthOptions, summary: 'What the sign-in screen offers' }),
-  captcha: endpoint.get('/open/captcha', { public: true, rateLimit: 30, answer: Captcha, summary: 'A new image challenge (single use, 2 minutes)' }),
+  options: endpoint.get('/open/auth/options', { public: true, keptUnderLoad: true, answer: AuthOptions, summary: 'What the sign-in screen offers' }),
+  captcha: endpoint.get('/open/captcha', {
+    public: true,
+    keptUnderLoad: true,
+    rateLimit: 30,
+    answer: Captcha,
+    summary: 'A new image challenge (single use, 2 minutes)',
+  }),
   login: endpoint.post('/api/system/auth/login', {
     ...signIn,
     rateLimit: 10,
@@ -213,6 +220,8 @@ export const authApi = {
   }),
   permissionInfo: endpoint.get('/api/system/auth/get-permission-info', {
     signedIn: true,
+    // The console's first call after signing in: without it the sign-in just made is of no use.
+    keptUnderLoad: true,
     answer: PermissionInfo,
     summary: 'The signed-in user, roles, permissions, menus',
   }),

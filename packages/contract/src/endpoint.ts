@@ -61,9 +61,23 @@ export interface Endpoint<
   rateLimit?: number;
   /** Largest request body in bytes, instead of the server's default. */
   bodyLimit?: number;
+  /**
+   * Answered even while the server is overloaded and refusing other calls: what a person needs to
+   * get in at all (signing in, its captcha). Its rate limit, not the load, bounds it.
+   */
+  keptUnderLoad?: boolean;
 }
 
-type Declaration<Q, B, A, P> = { summary: string; params?: P; query?: Q; body?: B; answer?: A; rateLimit?: number; bodyLimit?: number };
+type Declaration<Q, B, A, P> = {
+  summary: string;
+  params?: P;
+  query?: Q;
+  body?: B;
+  answer?: A;
+  rateLimit?: number;
+  bodyLimit?: number;
+  keptUnderLoad?: boolean;
+};
 
 function declare<M extends HttpMethod>(method: M) {
   return <
@@ -76,10 +90,10 @@ function declare<M extends HttpMethod>(method: M) {
     path: string,
     declaration: Declaration<Q, B, A, P> & X,
   ): Endpoint<M, Q, B, A, AccessOf<X>, P> => {
-    const { summary, params, query, body, answer, rateLimit, bodyLimit, ...mark } = declaration;
+    const { summary, params, query, body, answer, rateLimit, bodyLimit, keptUnderLoad, ...mark } = declaration;
     const rest = mark as unknown as Access;
     const access = ('permission' in rest ? permissionAccess(rest) : rest) as AccessOf<X>;
-    return { method, path, access, summary, params: params as P, query: query as Q, body: body as B, answer: answer as A, rateLimit, bodyLimit };
+    return { method, path, access, summary, params: params as P, query: query as Q, body: body as B, answer: answer as A, rateLimit, bodyLimit, keptUnderLoad };
   };
 }
 

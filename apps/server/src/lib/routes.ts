@@ -35,6 +35,8 @@ export interface RouteOptions<Q extends Schema, B extends Schema, P extends Sche
   rateLimit?: number;
   /** Largest request body in bytes, instead of the server's default (1 MiB). */
   bodyLimit?: number;
+  /** Answered even while the server is overloaded (see lib/overload.ts). */
+  keptUnderLoad?: boolean;
 }
 
 export interface HandlerContext<Q, B, P, S> {
@@ -120,6 +122,7 @@ export function defineRoutes(build: (r: RouteBuilder, ctx: AppContext) => void):
               summary: e.summary,
               rateLimit: e.rateLimit,
               bodyLimit: e.bodyLimit,
+              keptUnderLoad: e.keptUnderLoad,
             },
             handler as never,
           ),

@@ -88,6 +88,7 @@ export const appAccountApi = {
   register: endpoint.post('/open/app/auth/register', { ...AUTH_LIMITS, summary: 'Register an app account with the code', body: AppRegisterBody, answer: Id }),
   login: endpoint.post('/open/app/auth/login', {
     ...AUTH_LIMITS,
+    keptUnderLoad: true,
     summary: 'Sign in to the app; registers the install as a mobile device',
     body: AppLoginBody,
     answer: AppLoginResult,

@@ -36,5 +36,10 @@ export const platformSettingApi = {
     answer: z.literal(true),
     summary: 'Change the platform settings',
   }),
-  info: endpoint.get('/open/platform-info', { public: true, answer: PlatformInfo, summary: 'Platform name and default brand, for the sign-in screen' }),
+  info: endpoint.get('/open/platform-info', {
+    public: true,
+    keptUnderLoad: true,
+    answer: PlatformInfo,
+    summary: 'Platform name and default brand, for the sign-in screen',
+  }),
 };
