@@ -31,21 +31,31 @@ export async function signIn(page: Page, username: string, password = required('
   const envelope = (await answer.json()) as { code: number; egMsg: string; data: Record<string, unknown> };
   if (envelope.code !== 200) throw new Error(`sign-in of ${username} failed: ${envelope.egMsg}`);
   const { accessToken, expiresAt, userId, tenantId, tenantCode, tenantType } = envelope.data;
-  // For this one navigation only: a later sign-out must find nothing to bring the session back.
-  const seeded = await page.addInitScript(
-    (stored) => {
-      sessionStorage.setItem('lightdesk.token', JSON.stringify(stored));
-      localStorage.setItem('lightdesk.remember', 'false');
+  // Where the console keeps a sign-in without "Remember me": a cookie of the browser's session,
+  // shared by its tabs (apps/web/src/lib/storage.ts). A later sign-out removes it.
+  await page.context().addCookies([
+    {
+      name: 'lightdesk.token',
+      value: encodeURIComponent(JSON.stringify({ accessToken, expiresAt, userId, tenantId, tenantCode, tenantType })),
+      url: required('E2E_BASE_URL'),
+      sameSite: 'Strict',
     },
-    { accessToken, expiresAt, userId, tenantId, tenantCode, tenantType },
-  );
-  // A new document, so the script runs: from a console page, a change of the address's hash alone would not load one.
+  ]);
+  await page.addInitScript(() => localStorage.setItem('lightdesk.remember', 'false'));
+  // A new document, so the console starts signed in: from a console page, a change of the address's hash alone would not load one.
   if (page.url() !== 'about:blank') await page.goto('about:blank');
   await page.goto(at ? `/#${at}` : '/#/');
   await expect(page.getByTestId('app-layout')).toBeVisible();
   if (at) await expectScreen(page, at);
-  await seeded.dispose();
 }
+
+/** What the console keeps of the signed-in session in this browser (cookie or local storage), as it reads it. */
+export const storedSession = (page: Page) =>
+  page.evaluate(() => {
+    const cookie = document.cookie.split('; ').find((c) => c.startsWith('lightdesk.token='));
+    const text = cookie ? decodeURIComponent(cookie.slice('lightdesk.token='.length)) : localStorage.getItem('lightdesk.token');
+    return text ? (JSON.parse(text) as { accessToken: string }) : null;
+  });
 
 /** The screen on show. Screens opened earlier stay mounted but hidden (keepAlive) with the same test ids. */
 export const shownScreen = (page: Page) => page.locator('.page').filter({ visible: true });

@@ -1,5 +1,5 @@
 import type { Browser, Locator } from '@playwright/test';
-import { expect, screenshot, signIn, test } from '../fixtures';
+import { expect, screenshot, signIn, storedSession, test } from '../fixtures';
 import { inEnglish, menuItem, sidebarItem } from '../shell/english';
 import { choose, exportList, list, openDialog, openScreen, row, signOut } from './console';
 
@@ -108,8 +108,9 @@ test('an agent sees only its package; a disabled agent cannot sign in; the login
   expect(filename).toBe('login-log.xlsx');
   expect(rows[0]).toEqual(expect.arrayContaining(['Username', 'Result']));
   const exported = rows.slice(1).filter((r) => r.includes(agent.admin));
-  expect(exported.map((r) => r[rows[0]!.indexOf('Result')])).toEqual(['tenant-disabled', 'success', 'success']);
-  expect(exported.map((r) => r[rows[0]!.indexOf('Kind')])).toEqual(['password', 'logout', 'password']);
+  // In the list's words, as the list shows them.
+  expect(exported.map((r) => r[rows[0]!.indexOf('Result')])).toEqual(['Agent disabled', 'Success', 'Success']);
+  expect(exported.map((r) => r[rows[0]!.indexOf('Type')])).toEqual(['Password sign-in', 'Sign-out', 'Password sign-in']);
 });
 
 test('operation and SMS logs: filters, details and masked codes', async ({ page, request, credentials }) => {
@@ -119,15 +120,15 @@ test('operation and SMS logs: filters, details and masked codes', async ({ page,
 
   await signIn(page, credentials.admin, credentials.password);
   // Something to read: the platform tenant refuses to be switched (409), and the log records it.
-  const answer = await page.evaluate(async () => {
-    const stored = JSON.parse(sessionStorage.getItem('lightdesk.token') ?? localStorage.getItem('lightdesk.token') ?? '{}') as { accessToken?: string };
+  const { accessToken } = (await storedSession(page))!;
+  const answer = await page.evaluate(async (accessToken) => {
     const res = await fetch('/api/system/tenant/update-status', {
       method: 'PUT',
-      headers: { 'content-type': 'application/json', authorization: `Bearer ${stored.accessToken}` },
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${accessToken}` },
       body: JSON.stringify({ id: 1, status: 0 }),
     });
     return ((await res.json()) as { code: number }).code;
-  });
+  }, accessToken);
   expect(answer).toBe(409);
   await openScreen(page, '/system/log/operate-log');
   await list(page).getByTestId('list-search').getByRole('textbox').nth(2).fill('update-status');

@@ -1,5 +1,5 @@
 import { signOut } from '../admin/console';
-import { expect, screenshot, test } from '../fixtures';
+import { expect, screenshot, storedSession, test } from '../fixtures';
 import { inEnglish, sidebarItem } from './english';
 
 test.beforeEach(({ page }) => inEnglish(page));
@@ -64,7 +64,7 @@ test('remember me pre-fills the username next time; the password is never stored
   await page.getByTestId('login-remember').check();
   await page.getByTestId('login-submit').click();
   await expect(page.getByTestId('app-layout')).toBeVisible();
-  const stored = await page.evaluate(() => JSON.stringify({ ...localStorage }) + JSON.stringify({ ...sessionStorage }));
+  const stored = await page.evaluate(() => JSON.stringify({ ...localStorage }) + JSON.stringify({ ...sessionStorage }) + document.cookie);
   expect(stored).not.toContain(credentials.password);
   expect(stored).toContain('accessToken');
   await signOut(page);
@@ -94,7 +94,32 @@ test('sign out ends the session: console pages need signing in again', async ({ 
   await signIn(page, 'admin');
   await signOut(page);
   await expect(page).toHaveURL(/#\/login$/);
-  expect(await page.evaluate(() => localStorage.getItem('lightdesk.token') ?? sessionStorage.getItem('lightdesk.token'))).toBeNull();
+  expect(await storedSession(page)).toBeNull();
   await page.goto('/#/store/mesh');
   await expect(page).toHaveURL(/#\/login\?redirect=%2Fstore%2Fmesh$/);
+});
+
+test('without remember me, one browser is one session: a new tab is signed in, and a sign-out in one tab ends it in the others', async ({
+  page,
+  context,
+  credentials,
+}) => {
+  await page.goto('/#/login');
+  await page.getByTestId('login-username').fill(credentials.admin);
+  await page.getByTestId('login-password').fill(credentials.password);
+  await page.getByTestId('login-submit').click();
+  await expect(page.getByTestId('app-layout')).toBeVisible();
+  // Nothing that outlives the browser: the session is not in local storage.
+  expect(await page.evaluate(() => localStorage.getItem('lightdesk.token'))).toBeNull();
+
+  const second = await context.newPage();
+  await inEnglish(second);
+  await second.goto('/#/system/log/login-log');
+  await expect(second.getByTestId('app-layout')).toBeVisible();
+  await expect(second).toHaveURL(/#\/system\/log\/login-log$/);
+
+  await signOut(page);
+  await second.goto('/#/system/user');
+  await expect(second).toHaveURL(/#\/login\?redirect=%2Fsystem%2Fuser$/);
+  expect(await storedSession(second)).toBeNull();
 });

@@ -3,8 +3,8 @@ import { loginPath } from '../lib/redirect';
 export { loginPath, redirectTarget, safeRedirect } from '../lib/redirect';
 
 /**
- * The routes that need no sign-in. A path that merely contains one of these is public too — the
- * original's rule, kept so that e.g. `/help-center/question/3/9` needs no sign-in.
+ * The routes that need no sign-in, with every path below them (`/help-center/question/3/9`). A
+ * console screen whose path merely contains one (`/system/log/login-log`) still needs it.
  */
 export const PUBLIC_PATHS: readonly string[] = [
   '/login',
@@ -28,7 +28,7 @@ export const PUBLIC_PATHS: readonly string[] = [
   '/privacy-management',
 ];
 
-export const isPublicPath = (pathname: string): boolean => PUBLIC_PATHS.some((p) => pathname.includes(p));
+export const isPublicPath = (pathname: string): boolean => PUBLIC_PATHS.some((p) => pathname === p || pathname.startsWith(`${p}/`));
 
 export type Access = { allow: true } | { allow: false; redirectTo: string };
 

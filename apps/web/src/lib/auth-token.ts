@@ -1,5 +1,5 @@
 import type { LoginResult, TenantType } from '@lightdesk/contract';
-import { local, session } from './storage';
+import { browserSession, local } from './storage';
 
 /** What a sign-in leaves in the browser: never the password. */
 export interface StoredAuth {
@@ -16,7 +16,8 @@ export const DEFAULT_TENANT_CODE = 'saas';
 
 /**
  * "Remember me" keeps the session in local storage (it survives closing the browser) and the
- * username for the next visit; otherwise the session lives in session storage only.
+ * username for the next visit; otherwise the session lasts while the browser is open, in every
+ * tab of it: one browser is one session.
  */
 export function saveAuth(result: LoginResult, options: { remember: boolean; username?: string }): void {
   const stored: StoredAuth = {
@@ -28,14 +29,14 @@ export function saveAuth(result: LoginResult, options: { remember: boolean; user
     tenantType: result.tenantType,
   };
   clearAuth();
-  (options.remember ? local : session).set('token', stored);
+  (options.remember ? local : browserSession).set('token', stored);
   local.set('remember', options.remember);
   if (options.remember && options.username) local.set('savedUsername', options.username);
   else if (!options.remember) local.remove('savedUsername');
 }
 
 export function readAuth(): StoredAuth | undefined {
-  return session.get<StoredAuth>('token') ?? local.get<StoredAuth>('token');
+  return browserSession.get<StoredAuth>('token') ?? local.get<StoredAuth>('token');
 }
 
 export const getToken = (): string | undefined => readAuth()?.accessToken;
@@ -43,7 +44,7 @@ export const getTenantCode = (): string => readAuth()?.tenantCode || DEFAULT_TEN
 export const getTenantId = (): number | undefined => readAuth()?.tenantId;
 
 export function clearAuth(): void {
-  session.remove('token');
+  browserSession.remove('token');
   local.remove('token');
 }
 

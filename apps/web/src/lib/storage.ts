@@ -43,4 +43,28 @@ const safe = (pick: () => Storage) => () => {
 };
 
 export const local = wrap(safe(() => window.localStorage));
-export const session = wrap(safe(() => window.sessionStorage));
+
+/**
+ * Cookies without an expiry: every tab of the browser shares them and they are gone when it
+ * closes — how long a sign-in without "Remember me" should last. Only the console's own scripts
+ * use them: the server reads a session from the Authorization header, never from a cookie.
+ */
+export const browserSession: Store = {
+  get<T>(key: StorageKey): T | undefined {
+    const name = `${PREFIX}${key}=`;
+    const entry = document.cookie.split('; ').find((c) => c.startsWith(name));
+    if (!entry) return undefined;
+    try {
+      return JSON.parse(decodeURIComponent(entry.slice(name.length))) as T;
+    } catch {
+      return undefined;
+    }
+  },
+  set<T>(key: StorageKey, value: T) {
+    const secure = window.location.protocol === 'https:' ? '; Secure' : '';
+    document.cookie = `${PREFIX}${key}=${encodeURIComponent(JSON.stringify(value))}; Path=/; SameSite=Strict${secure}`;
+  },
+  remove(key: StorageKey) {
+    document.cookie = `${PREFIX}${key}=; Path=/; Expires=Thu, 01 Jan 1970 00:00:00 GMT; SameSite=Strict`;
+  },
+};

@@ -7,7 +7,7 @@ import type { ReactElement } from 'react';
 import { I18nextProvider } from 'react-i18next';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { beforeEach, describe, expect, test, vi } from 'vitest';
-import { readAuth } from '../../lib/auth-token';
+import { clearAuth, readAuth } from '../../lib/auth-token';
 import { setNotifier } from '../../lib/notify';
 import common from '../../locales/en-US/common.json';
 import { SignInPanel } from './sign-in-panel';
@@ -85,7 +85,7 @@ beforeEach(() => {
   // Until the options arrive the screen assumes the stricter form, which asks for a captcha.
   api.fetchCaptcha.mockResolvedValue({ captchaId: 'c1', image: 'data:image/png;base64,', expiresIn: 120 });
   localStorage.clear();
-  sessionStorage.clear();
+  clearAuth();
   toasts.error = [];
   toasts.success = [];
   setNotifier({ error: (text) => toasts.error.push(text), success: (text) => toasts.success.push(text) });

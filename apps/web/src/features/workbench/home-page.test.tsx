@@ -4,7 +4,7 @@ import userEvent from '@testing-library/user-event';
 import type { Resource } from 'i18next';
 import { beforeEach, describe, expect, test, vi } from 'vitest';
 import { renderWithProviders, signedInWith, testI18n } from '../../components/test-utils';
-import { session } from '../../lib/storage';
+import { browserSession } from '../../lib/storage';
 import { useScreens } from '../../lib/navigation';
 import { countScreenVisit, mostVisitedScreens } from '../../lib/screen-visits';
 import common from '../../locales/en-US/common.json';
@@ -43,7 +43,7 @@ const device = (id: number, lastSeenAt: string | null, kind: StoreDevice['kind']
 beforeEach(() => {
   server.reset();
   localStorage.clear();
-  session.set('token', { accessToken: 't', expiresAt: '', userId: 1, tenantId: 1, tenantCode: 'saas', tenantType: 'platform' });
+  browserSession.set('token', { accessToken: 't', expiresAt: '', userId: 1, tenantId: 1, tenantCode: 'saas', tenantType: 'platform' });
   useScreens.setState({
     screens: [
       { path: '/messageList', name: 'Feedback', componentName: 'Feedback', visible: false },
@@ -103,7 +103,7 @@ describe('Workbench home', () => {
   });
 
   test('firmware is the platform’s: agents’ staff see no firmware panel whatever they hold', async () => {
-    session.set('token', { accessToken: 't', expiresAt: '', userId: 1, tenantId: 2, tenantCode: 'northwind', tenantType: 'agent' });
+    browserSession.set('token', { accessToken: 't', expiresAt: '', userId: 1, tenantId: 2, tenantCode: 'northwind', tenantType: 'agent' });
     signedInWith();
     renderWithProviders(<HomePage />, { i18n: i18n() });
     await screen.findByTestId('home-feedback');

@@ -1,6 +1,6 @@
 import { afterEach, beforeAll, beforeEach, describe, expect, test, vi } from 'vitest';
 import { useTestLanguage } from '../../test/i18n';
-import { saveAuth } from '../auth-token';
+import { clearAuth, saveAuth } from '../auth-token';
 import { setNotifier } from '../notify';
 import type { Client } from './client';
 import { api, downloadClient, downloadFile, furtherApi, furtherClient, mainClient, nestedParams, openApi, openClient } from './clients';
@@ -40,7 +40,7 @@ beforeEach(async () => {
   seen.length = 0;
   sessionEnds.mockReset();
   localStorage.clear();
-  sessionStorage.clear();
+  clearAuth();
   setNotifier({ error: (t) => toasts.push(t), success: () => {} });
   setSessionEndHandler(sessionEnds);
 });
@@ -259,6 +259,14 @@ describe('download client (blob, /api)', () => {
     expect(seen[0]!.timeout).toBe(50_000);
     expect(seen[0]!.responseType).toBe('blob');
     expect(target(seen[0]!).pathname + target(seen[0]!).search).toBe('/api/store/mesh/export?name=x');
+  });
+
+  test('a file is asked for in the console’s language and on this browser’s clock', async () => {
+    await useTestLanguage('de-DE');
+    answer(downloadClient, { data: new Blob(['xlsx']) });
+    await downloadFile('/system/post/export-excel');
+    expect(seen[0]!.headers.get('accept-language')).toBe('de-DE');
+    expect(seen[0]!.headers.get('time-zone')).toBe(Intl.DateTimeFormat().resolvedOptions().timeZone);
   });
 
   test('an error envelope sent as a blob is read and shown', async () => {
