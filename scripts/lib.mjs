@@ -46,7 +46,8 @@ export function ensureBuilt() {
     console.log('Building the web console…');
     run('npm', ['run', 'build', '-w', 'apps/web']);
   }
-  if (newestMtime(['apps/server/src', 'apps/server/build.mjs', ...contract]) > mtime('apps/server/dist/main.js')) {
+  // The bundle carries the web's locale files too (the words of its Excel exports).
+  if (newestMtime(['apps/server/src', 'apps/server/build.mjs', 'apps/web/src/locales', ...contract]) > mtime('apps/server/dist/main.js')) {
     console.log('Building the server…');
     run('npm', ['run', 'build', '-w', 'apps/server']);
   }

@@ -25,3 +25,5 @@ await build({
 });
 cpSync('src/db/migrations', 'dist/migrations', { recursive: true });
 cpSync('src/modules/content/seed', 'dist/content-seed', { recursive: true });
+// The web's words, which the server writes into files too (src/lib/locales.ts).
+cpSync('../web/src/locales', 'dist/locales', { recursive: true, filter: (source) => !source.endsWith('.ts') });

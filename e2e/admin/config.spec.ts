@@ -108,7 +108,7 @@ test('parameter settings: built-in entries cannot be deleted, and the list expor
 
   const { filename, rows } = await exportList(page);
   expect(filename).toBe('Parameter settings.xlsx');
-  expect(rows[0]).toEqual(expect.arrayContaining(['Key', 'Name', 'Value']));
+  expect(rows[0]).toEqual(expect.arrayContaining(['Parameter key', 'Parameter name', 'Value']));
   const keys = rows.slice(1).map((r) => r[0]);
   expect(keys).toHaveLength(shown);
   expect(keys).toEqual(expect.arrayContaining(['security.captcha.enabled', 'security.login.max-failures']));

@@ -100,7 +100,7 @@ test.describe('in English', () => {
     await expect(products.locator('.ant-table-row').first()).toBeVisible();
     const { filename, rows } = await exportList(page, shownScreen(page));
     expect(filename).toMatch(/\.xlsx$/);
-    expect(rows[0]).toEqual(['Rank', 'Product', 'Model', 'Persons', 'Dwell < 5 s', 'Dwell 5–60 s', 'Dwell > 60 s', 'Average dwell (s)']);
+    expect(rows[0]).toEqual(['Rank', 'Product', 'Model', 'Persons', 'Stayed under 5 s', 'Stayed 5–60 s', 'Stayed over 60 s', 'Average dwell time']);
     expect(rows.length).toBeGreaterThan(1);
     const firstProduct = rows[1]![1]!;
     await expect(products.locator('.ant-table-row').first()).toContainText(firstProduct);

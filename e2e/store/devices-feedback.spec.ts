@@ -17,7 +17,7 @@ const NORTHWIND_STORES = [
 ];
 
 const tableRows = (page: Page) => list(page).locator('.ant-table-tbody tr.ant-table-row');
-const storeColumn = (page: Page) => tableRows(page).locator('td:nth-child(5)');
+const storeColumn = (page: Page) => tableRows(page).locator('td:nth-child(4)');
 
 /** The store ID (mesh id) shown under a store's name in the devices list. */
 async function storeIdOf(page: Page, storeName: string): Promise<string> {

@@ -28,7 +28,7 @@ import { contentArea } from './modules/content';
 import { deviceArea } from './modules/device';
 import { releaseArea } from './modules/release';
 import { storeArea } from './modules/store';
-import { recordRefusedOperation, startOperation, systemArea, type ParsedInput } from './modules/system';
+import { framedOrigins, recordRefusedOperation, startOperation, storedDictionaries, systemArea, type ParsedInput } from './modules/system';
 
 /** The product's areas, each with its routes and the callers it authenticates. */
 export const AREAS: Area[] = [systemArea, storeArea, deviceArea, releaseArea, analyticsArea, contentArea];
@@ -70,8 +70,9 @@ export interface LightdeskApp {
   /**
    * This server's membership of the servers on the database, and the areas' long-lived connections;
    * main.ts starts them after the migrations and stops them before the database closes.
+   * `deviceUrls` says where devices reach the started ones (the start banner shows it).
    */
-  connections: { start: () => Promise<void>; stop: () => Promise<void> };
+  connections: { start: () => Promise<void>; stop: () => Promise<void>; deviceUrls: () => string[] };
 }
 
 declare module 'fastify' {
@@ -144,11 +145,12 @@ export async function buildApp(options: BuildOptions): Promise<LightdeskApp> {
     trustProxy: trustProxy(config),
     routerOptions: { querystringParser: parseQueryString },
   });
-  await securityHeaders(app);
+  await securityHeaders(app, () => framedOrigins(options.database.db));
   await registerDelivery(app, options.webRoot);
   const areas = options.areas ?? AREAS;
   const clock = options.clock ?? systemClock;
-  const services = { db: options.database.db, config, clock, log: app.log, files: configuredFiles(config, options.database.db, clock) };
+  const { db } = options.database;
+  const services = { db, config, clock, log: app.log, files: configuredFiles(config, db, clock), dictionaries: storedDictionaries(db) };
   // The sweep keeps what any product area refers to, also on a server serving fewer areas: the files are the whole database's.
   const fileReferences = [PROBE_FILES, ...[...new Set([...AREAS, ...areas])].flatMap((a) => a.fileReferences ?? [])];
   const jobs = new JobRunner(services, [...areas.flatMap((a) => a.jobs ?? []), fileSweepJob(fileReferences)]);
@@ -263,6 +265,7 @@ export async function buildApp(options: BuildOptions): Promise<LightdeskApp> {
       await member?.leave();
       member = null;
     },
+    deviceUrls: () => running.flatMap((c) => (c.deviceUrl ? [c.deviceUrl] : [])),
   };
   return { app, ctx, routes, jobs, seedDemo, connections };
 }

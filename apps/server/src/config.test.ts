@@ -32,6 +32,11 @@ test('captcha can be switched off for automated tests only by an explicit value'
   expect(loadConfig({ LIGHTDESK_DEMO: '1' }).demo).toBe(true);
 });
 
+test('the MQTT port: 1883 may give way to a free port when taken, a port someone set may not', () => {
+  expect(loadConfig({})).toMatchObject({ mqttPort: 1883, mqttPortChosen: false });
+  expect(loadConfig({ MQTT_PORT: '1883' })).toMatchObject({ mqttPort: 1883, mqttPortChosen: true });
+});
+
 test("the built-in MQTT broker's limits: by default a PUBLISH may hold a report batch as large as HTTP takes; every bad value is named", () => {
   expect(loadConfig({}).mqttLimits).toEqual({
     maxPacketBytes: 1024 * 1024 + 1024,
@@ -159,5 +164,97 @@ describe('file storage', () => {
       expect.stringContaining('endpoint must be an http:// or https:// address without a path (got "minio:9000")'),
       expect.stringContaining('forcePathStyle must be true or false (got "yes")'),
     ]);
+  });
+});
+
+describe('SMS gateway', () => {
+  const problems = (env: Record<string, string>) => {
+    try {
+      loadConfig(env);
+      return [];
+    } catch (e) {
+      return (e as ConfigError).problems;
+    }
+  };
+  const SID = `AC${'0'.repeat(32)}`;
+
+  test('none by default, so no SMS sign-in; the demo keeps its messages in the SMS log', () => {
+    expect(loadConfig({}).sms).toBeUndefined();
+    expect(loadConfig({ LIGHTDESK_DEMO: '1' }).sms).toEqual({ provider: 'outbox' });
+  });
+
+  test("each provider is read from its own variables, with the provider's public addresses by default", () => {
+    expect(
+      loadConfig({
+        LIGHTDESK_SMS_PROVIDER: 'twilio',
+        LIGHTDESK_SMS_TWILIO_ACCOUNT_SID: SID,
+        LIGHTDESK_SMS_TWILIO_AUTH_TOKEN: 'token',
+        LIGHTDESK_SMS_TWILIO_FROM: '+15005550006',
+      }).sms,
+    ).toEqual({
+      provider: 'twilio',
+      accountSid: SID,
+      authToken: 'token',
+      from: '+15005550006',
+      messagingServiceSid: undefined,
+      baseUrl: 'https://api.twilio.com',
+    });
+    const aliyun = {
+      LIGHTDESK_SMS_PROVIDER: 'Aliyun',
+      LIGHTDESK_SMS_ALIYUN_ACCESS_KEY_ID: 'key',
+      LIGHTDESK_SMS_ALIYUN_ACCESS_KEY_SECRET: 'secret',
+      LIGHTDESK_SMS_ALIYUN_SIGN_NAME: 'Lightdesk',
+      LIGHTDESK_SMS_ALIYUN_TEMPLATE_CODE: 'SMS_1',
+    };
+    expect(loadConfig(aliyun).sms).toEqual({
+      provider: 'aliyun',
+      accessKeyId: 'key',
+      accessKeySecret: 'secret',
+      signName: 'Lightdesk',
+      templateCode: 'SMS_1',
+      region: 'cn-hangzhou',
+      endpoint: 'https://dysmsapi.aliyuncs.com',
+    });
+    expect(loadConfig({ ...aliyun, LIGHTDESK_SMS_ALIYUN_ENDPOINT: 'https://dysmsapi.ap-southeast-1.aliyuncs.com/' }).sms).toMatchObject({
+      endpoint: 'https://dysmsapi.ap-southeast-1.aliyuncs.com',
+    });
+    const secret = 'x'.repeat(32);
+    expect(
+      loadConfig({ LIGHTDESK_SMS_PROVIDER: 'webhook', LIGHTDESK_SMS_WEBHOOK_URL: 'https://sms.example.com/send', LIGHTDESK_SMS_WEBHOOK_SECRET: secret }).sms,
+    ).toEqual({
+      provider: 'webhook',
+      url: 'https://sms.example.com/send',
+      secret,
+    });
+  });
+
+  test('every missing or bad value gets its own message; secrets and codes travel over https only (http to this machine)', () => {
+    expect(problems({ LIGHTDESK_SMS_PROVIDER: 'carrier-pigeon' })).toEqual([
+      'LIGHTDESK_SMS_PROVIDER must be one of twilio, aliyun, webhook (got "carrier-pigeon")',
+    ]);
+    expect(
+      problems({ LIGHTDESK_SMS_PROVIDER: 'twilio', LIGHTDESK_SMS_TWILIO_ACCOUNT_SID: '../AC1', LIGHTDESK_SMS_TWILIO_BASE_URL: 'http://twilio.internal' }),
+    ).toEqual([
+      'LIGHTDESK_SMS_TWILIO_ACCOUNT_SID must be AC followed by 32 hexadecimal digits (got "../AC1")',
+      'LIGHTDESK_SMS_TWILIO_FROM or LIGHTDESK_SMS_TWILIO_MESSAGING_SERVICE_SID must be set: Twilio needs a sender',
+      'LIGHTDESK_SMS_TWILIO_AUTH_TOKEN must be set for LIGHTDESK_SMS_PROVIDER=twilio',
+      'LIGHTDESK_SMS_TWILIO_BASE_URL must be an https:// address without a path (http:// only for localhost) (got "http://twilio.internal")',
+    ]);
+    expect(problems({ LIGHTDESK_SMS_PROVIDER: 'aliyun', LIGHTDESK_SMS_ALIYUN_ENDPOINT: 'https://dysmsapi.aliyuncs.com/v1' })).toEqual([
+      'LIGHTDESK_SMS_ALIYUN_ACCESS_KEY_ID must be set for LIGHTDESK_SMS_PROVIDER=aliyun',
+      'LIGHTDESK_SMS_ALIYUN_ACCESS_KEY_SECRET must be set for LIGHTDESK_SMS_PROVIDER=aliyun',
+      'LIGHTDESK_SMS_ALIYUN_SIGN_NAME must be set for LIGHTDESK_SMS_PROVIDER=aliyun',
+      'LIGHTDESK_SMS_ALIYUN_TEMPLATE_CODE must be set for LIGHTDESK_SMS_PROVIDER=aliyun',
+      'LIGHTDESK_SMS_ALIYUN_ENDPOINT must be an https:// address without a path (http:// only for localhost) (got "https://dysmsapi.aliyuncs.com/v1")',
+    ]);
+    expect(
+      problems({ LIGHTDESK_SMS_PROVIDER: 'webhook', LIGHTDESK_SMS_WEBHOOK_URL: 'http://sms.example.com/send', LIGHTDESK_SMS_WEBHOOK_SECRET: 'short' }),
+    ).toEqual([
+      'LIGHTDESK_SMS_WEBHOOK_URL must be an https:// address (http:// only for localhost) (got "http://sms.example.com/send")',
+      'LIGHTDESK_SMS_WEBHOOK_SECRET must be at least 32 characters long',
+    ]);
+    expect(
+      problems({ LIGHTDESK_SMS_PROVIDER: 'webhook', LIGHTDESK_SMS_WEBHOOK_URL: 'http://127.0.0.1:9000/send', LIGHTDESK_SMS_WEBHOOK_SECRET: 'x'.repeat(32) }),
+    ).toEqual([]);
   });
 });

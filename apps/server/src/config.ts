@@ -10,6 +10,8 @@ export interface Config {
   mqttUrl: string | undefined;
   /** Where the built-in MQTT broker listens when no MQTT_URL is set. */
   mqttPort: number;
+  /** Whether MQTT_PORT was set: only the default port (1883) gives way to a free one when taken. */
+  mqttPortChosen: boolean;
   /** What the built-in MQTT broker, which may face the internet, lets connections hold. */
   mqttLimits: MqttLimits;
   /** Where e-mail goes (`smtp://user:pass@host:port`, `smtps://…`); unset, mail is kept in the mail outbox. */
@@ -36,6 +38,8 @@ export interface Config {
   oidcProviders: OidcProviderConfig[];
   /** Where uploaded files are kept (`STORAGE_URL`). */
   storage: StorageConfig;
+  /** The SMS gateway (`LIGHTDESK_SMS_PROVIDER`); unset, no SMS are sent and SMS sign-in is not offered. */
+  sms: SmsConfig | undefined;
 }
 
 export interface MqttLimits {
@@ -66,6 +70,25 @@ export type StorageConfig =
       /** Bucket in the path (`host/bucket/key`) rather than the host name, as most self-hosted stores need. */
       forcePathStyle: boolean;
     };
+
+/**
+ * Where SMS go. `outbox` is the demo's: messages are only kept in the SMS log, codes masked, so
+ * the demo shows SMS sign-in without sending anything. The others are real gateways; their base
+ * addresses can be moved (a regional endpoint, or a gateway under test on this machine).
+ */
+export type SmsConfig =
+  | { provider: 'outbox' }
+  | {
+      provider: 'twilio';
+      accountSid: string;
+      authToken: string;
+      /** The sender: a number in E.164 form or an alphanumeric sender id; or else the messaging service. */
+      from: string | undefined;
+      messagingServiceSid: string | undefined;
+      baseUrl: string;
+    }
+  | { provider: 'aliyun'; accessKeyId: string; accessKeySecret: string; signName: string; templateCode: string; region: string; endpoint: string }
+  | { provider: 'webhook'; url: string; secret: string };
 
 export interface OidcProviderConfig {
   /** Lower-case name used in URLs and in the environment variables' names. */
@@ -154,6 +177,7 @@ export function loadConfig(env: Env = process.env): Config {
   }
 
   const storage = readStorage(text, problems);
+  const sms = readSms(text, problems, demo);
   const mqttLimits = readMqttLimits(text, problems);
 
   const logLevel = text('LOG_LEVEL') ?? 'info';
@@ -168,6 +192,7 @@ export function loadConfig(env: Env = process.env): Config {
     databaseUrl,
     mqttUrl,
     mqttPort,
+    mqttPortChosen: text('MQTT_PORT') !== undefined,
     mqttLimits,
     smtpUrl,
     adminPassword,
@@ -181,6 +206,7 @@ export function loadConfig(env: Env = process.env): Config {
     oidcProviders,
     trustedProxies,
     storage,
+    sms,
   };
 }
 
@@ -237,13 +263,92 @@ function readOidcProviders(text: (name: string) => string | undefined, problems:
 }
 
 function isIssuer(value: string): boolean {
+  const url = secureUrl(value);
+  return !!url && !url.search && !url.hash;
+}
+
+/** An https:// address without credentials, or plain http:// to this machine only (a service under test). */
+function secureUrl(value: string): URL | undefined {
   try {
     const url = new URL(value);
     const secure = url.protocol === 'https:' || (url.protocol === 'http:' && LOOPBACK.has(url.hostname));
-    return secure && !url.search && !url.hash && !url.username;
+    return secure && !url.username && !url.password ? url : undefined;
   } catch {
-    return false;
+    return undefined;
   }
+}
+
+const SMS_PROVIDERS = ['twilio', 'aliyun', 'webhook'];
+
+/**
+ * `LIGHTDESK_SMS_PROVIDER` picks the gateway, which reads its own `LIGHTDESK_SMS_<PROVIDER>_…`
+ * variables (docs/operations.md, "Sending SMS"). Unset, the demo keeps its messages in the SMS
+ * log and any other server sends none: it then offers no SMS sign-in at all, since nobody could
+ * receive a code.
+ */
+function readSms(text: (name: string) => string | undefined, problems: string[], demo: boolean): SmsConfig | undefined {
+  const provider = text('LIGHTDESK_SMS_PROVIDER')?.toLowerCase();
+  if (provider === undefined) return demo ? { provider: 'outbox' } : undefined;
+  if (!SMS_PROVIDERS.includes(provider)) {
+    problems.push(`LIGHTDESK_SMS_PROVIDER must be one of ${SMS_PROVIDERS.join(', ')} (got "${provider}")`);
+    return undefined;
+  }
+  const prefix = `LIGHTDESK_SMS_${provider.toUpperCase()}_`;
+  const required = (suffix: string) => {
+    const value = text(prefix + suffix);
+    if (value === undefined) problems.push(`${prefix}${suffix} must be set for LIGHTDESK_SMS_PROVIDER=${provider}`);
+    return value ?? '';
+  };
+  // Base addresses: the secrets and codes travel over them, so https (http only to this machine).
+  const origin = (suffix: string, fallback: string) => {
+    const value = text(prefix + suffix)?.replace(/\/+$/, '') ?? fallback;
+    const url = secureUrl(value);
+    if (!url || url.pathname !== '/' || url.search || url.hash)
+      problems.push(`${prefix}${suffix} must be an https:// address without a path (http:// only for localhost) (got "${value}")`);
+    return value;
+  };
+  const shaped = <T extends string | undefined>(suffix: string, value: T, pattern: RegExp, shape: string): T => {
+    if (value && !pattern.test(value)) problems.push(`${prefix}${suffix} must be ${shape} (got "${value}")`);
+    return value;
+  };
+  if (provider === 'twilio') {
+    // The account SID goes into the API's path: only its documented shape is accepted.
+    const accountSid = shaped('ACCOUNT_SID', required('ACCOUNT_SID'), /^AC[0-9a-fA-F]{32}$/, 'AC followed by 32 hexadecimal digits');
+    const from = text(prefix + 'FROM');
+    const messagingServiceSid = shaped(
+      'MESSAGING_SERVICE_SID',
+      text(prefix + 'MESSAGING_SERVICE_SID'),
+      /^MG[0-9a-fA-F]{32}$/,
+      'MG followed by 32 hexadecimal digits',
+    );
+    if (from === undefined && messagingServiceSid === undefined)
+      problems.push(`${prefix}FROM or ${prefix}MESSAGING_SERVICE_SID must be set: Twilio needs a sender`);
+    return {
+      provider: 'twilio',
+      accountSid,
+      authToken: required('AUTH_TOKEN'),
+      from,
+      messagingServiceSid,
+      baseUrl: origin('BASE_URL', 'https://api.twilio.com'),
+    };
+  }
+  if (provider === 'aliyun') {
+    return {
+      provider: 'aliyun',
+      accessKeyId: required('ACCESS_KEY_ID'),
+      accessKeySecret: required('ACCESS_KEY_SECRET'),
+      signName: required('SIGN_NAME'),
+      templateCode: required('TEMPLATE_CODE'),
+      region: text(prefix + 'REGION') ?? 'cn-hangzhou',
+      endpoint: origin('ENDPOINT', 'https://dysmsapi.aliyuncs.com'),
+    };
+  }
+  const url = required('URL');
+  if (url && !secureUrl(url)) problems.push(`${prefix}URL must be an https:// address (http:// only for localhost) (got "${url}")`);
+  const secret = required('SECRET');
+  // The receiver trusts what carries this signature: a short secret could be guessed.
+  if (secret && secret.length < 32) problems.push(`${prefix}SECRET must be at least 32 characters long`);
+  return { provider: 'webhook', url, secret };
 }
 
 /** A report batch as large as the HTTP ingest takes, with room for its topic and headers. */

@@ -3,6 +3,7 @@ import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, expect, test } from 'vitest';
+import { runningConsoleFile, type RunningConsole } from './running-console';
 import { killServers, startServer, waitForUrl } from './test/server-process';
 
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'lightdesk-main-'));
@@ -48,6 +49,14 @@ test('first start prints a generated admin password once; SIGTERM finishes reque
   const base = await waitForUrl(first.output, first.child);
   const password = first.output().match(/Sign in as admin \/ (\S+)/)?.[1];
   expect(password).toMatch(/^[A-Za-z0-9]{16}$/);
+  // Where `npm run simulate` finds this console and its broker, as the banner says.
+  const running = JSON.parse(fs.readFileSync(runningConsoleFile(dataDir), 'utf8')) as RunningConsole;
+  expect(running).toMatchObject({
+    pid: first.child.pid,
+    url: base.replace('localhost', '127.0.0.1'),
+    mqttUrl: expect.stringMatching(/^mqtt:\/\/127\.0\.0\.1:\d+$/) as unknown,
+  });
+  expect(first.output()).toContain(`Devices connect over MQTT at ${running.mqttUrl}`);
 
   const inFlight = Array.from({ length: 5 }, () => loginInFlight(base, password!));
   await Promise.all(inFlight.map((r) => r.onWire));
@@ -59,6 +68,7 @@ test('first start prints a generated admin password once; SIGTERM finishes reque
   first.child.kill('SIGTERM');
   expect((await Promise.all(inFlight.map((r) => r.answer))).map((r) => r.code)).toEqual([200, 200, 200, 200, 200]);
   expect(await first.exited).toBe(0);
+  expect(fs.existsSync(runningConsoleFile(dataDir))).toBe(false);
 
   const second = startServer({ PORT: '0', DATA_DIR: dataDir, LIGHTDESK_CAPTCHA: 'off' });
   const again = await waitForUrl(second.output, second.child);

@@ -4,8 +4,10 @@ import { buildApp } from './app';
 import { ConfigError, loadConfig } from './config';
 import { openDatabase } from './db/client';
 import { systemClock } from './lib/clock';
+import { readableLogStream } from './lib/readable-log';
 import { configuredStorage } from './lib/storage';
 import { seedDatabase } from './modules/system';
+import { removeRunningConsole, writeRunningConsole } from './running-console';
 
 const started = performance.now();
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -34,7 +36,9 @@ async function main() {
         demo: config.demo,
         storage: configuredStorage(config, database.db, systemClock),
       });
-      const built = await buildApp({ config, database, webRoot: path.resolve(here, '../../web/dist') });
+      // A person at a terminal reads lines; anything else (a collector, a file) gets JSON.
+      const logger = { level: config.logLevel, ...(process.stdout.isTTY && { stream: readableLogStream(process.stdout) }) };
+      const built = await buildApp({ config, database, logger, webRoot: path.resolve(here, '../../web/dist') });
       if (config.demo) await built.seedDemo();
       return { seeded: result, ...built };
     },
@@ -48,6 +52,7 @@ async function main() {
     if (closing) return;
     closing = true;
     app.log.info({ signal }, 'shutting down: no new requests, finishing those in flight');
+    removeRunningConsole(config.dataDir, process.pid);
     try {
       // Requests, job runs and device messages finish (or are told to stop) before the database goes away.
       await Promise.all([app.close(), jobs.stop(), connections.stop()]);
@@ -63,9 +68,15 @@ async function main() {
 
   const address = await app.listen({ port: config.port, host: config.host });
   const url = address.replace('://127.0.0.1', '://localhost');
+  const [mqttUrl] = connections.deviceUrls();
+  // `npm run simulate` finds this console, and its broker, through this file.
+  writeRunningConsole(config.dataDir, { pid: process.pid, url: address, mqttUrl: mqttUrl ?? null });
   const lines = [
     '',
     `  Lightdesk is running at ${url}  (database: ${database.kind === 'pglite' ? `PGlite in ${config.dataDir}` : 'PostgreSQL'})`,
+    mqttUrl
+      ? `  Devices connect over MQTT at ${mqttUrl}${config.mqttUrl ? ' (MQTT_URL)' : ''}, or over HTTP`
+      : `  No MQTT broker: port ${config.mqttPort} is taken, so devices report over HTTP only (set MQTT_PORT to a free port)`,
     `  Started in ${Math.round(performance.now() - started)} ms`,
   ];
   if (seeded.adminPassword) {

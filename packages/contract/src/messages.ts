@@ -26,6 +26,8 @@ export const messages = {
   'auth.password-reused': { zh: '新密码不能与原密码相同', en: 'The new password must differ from the current one' },
   'auth.password-wrong': { zh: '密码错误', en: 'The password is wrong' },
   'auth.sms-code-wrong': { zh: '短信验证码错误或已过期', en: 'The SMS code is wrong or has expired' },
+  'sms.unavailable': { zh: '本平台未开通短信服务', en: 'Text messages are not offered on this platform' },
+  'sms.send-failed': { zh: '短信发送失败，请稍后再试', en: 'The text message could not be sent, please try again later' },
   'auth.social-not-configured': { zh: '未配置该第三方登录方式', en: 'This sign-in provider is not configured' },
   'auth.social-failed': { zh: '第三方登录未完成，请重试', en: 'Signing in through the provider did not complete, please try again' },
   'auth.social-unavailable': { zh: '暂时无法连接第三方登录服务，请稍后再试', en: 'The sign-in provider cannot be reached right now, please try again later' },

@@ -1,3 +1,7 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { menuApi, ResultCode } from '@lightdesk/contract';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { testApp, type TestApp } from '../test/test-app';
 
@@ -40,6 +44,40 @@ describe('security headers', () => {
     // The captcha is a data: image; the brand videos are the console's own files.
     expect(policy['img-src']).toContain('data:');
     expect(policy['media-src']).toEqual(["'self'"]);
+  });
+});
+
+describe('embedded menu pages', () => {
+  test('the console frames the sites its enabled menu entries embed, and no other; API answers frame nothing', async () => {
+    const webRoot = mkdtempSync(path.join(tmpdir(), 'framed-web-'));
+    mkdirSync(path.join(webRoot, 'assets'));
+    writeFileSync(path.join(webRoot, 'index.html'), '<!doctype html><title>console</title>');
+    const app = await testApp({}, { webRoot });
+    try {
+      const admin = await app.signIn('admin');
+      let n = 0;
+      const entry = (path: string, status = 0) => ({ parentId: 0, name: `Embedded page ${++n}`, type: 'M' as const, path, status });
+      for (const values of [
+        entry('https://Dashboards.example.com/board/7?x=1'),
+        entry('https://docs.example.com/a'),
+        entry('https://docs.example.com/b'),
+        entry('http://retired.example.com', 1),
+      ]) {
+        const created = await admin.send(menuApi.create, values);
+        expect(created.code, created.egMsg).toBe(ResultCode.ok);
+      }
+
+      const framed = policyOf(await fetch(`${app.base}/`))['frame-src'];
+      expect(framed).toEqual(["'self'", 'https://dashboards.example.com', 'https://docs.example.com']);
+      expect(policyOf(await fetch(`${app.base}/index.html`))['frame-src']).toEqual(framed);
+      // Only the console's page embeds: answers of the API keep the fixed policy.
+      expect(policyOf(await app.api.raw('GET', '/open/auth/options'))['frame-src']).toEqual(["'self'"]);
+      // Nobody frames the console itself, whatever it frames.
+      expect(policyOf(await fetch(`${app.base}/`))['frame-ancestors']).toEqual(["'none'"]);
+    } finally {
+      await app.close();
+      rmSync(webRoot, { recursive: true, force: true });
+    }
   });
 });
 

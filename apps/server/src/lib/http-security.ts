@@ -10,8 +10,11 @@ import type { Config } from '../config';
  * attributes are refused. Styles must allow inline: antd writes its CSS-in-JS into `<style>`
  * elements and `style` attributes at run time. Nobody may frame the console
  * (click-jacking), and no address of ours leaks to other sites in a Referer.
+ *
+ * The console frames only the sites its menu entries embed: the policy of each page load names
+ * their origins (`framedOrigins`, read then); API answers frame nothing.
  */
-export async function securityHeaders(app: FastifyInstance) {
+export async function securityHeaders(app: FastifyInstance, framedOrigins?: () => Promise<string[]>) {
   await app.register(helmet, {
     contentSecurityPolicy: {
       useDefaults: false,
@@ -27,6 +30,7 @@ export async function securityHeaders(app: FastifyInstance) {
         connectSrc: ["'self'"],
         objectSrc: ["'none'"],
         formAction: ["'self'"],
+        frameSrc: ["'self'"],
         frameAncestors: ["'none'"],
       },
     },
@@ -35,6 +39,19 @@ export async function securityHeaders(app: FastifyInstance) {
     // Browsers heed this only over HTTPS (behind a TLS proxy). Other hosts of the same domain
     // may still serve plain HTTP, so it does not reach subdomains.
     strictTransportSecurity: { maxAge: 180 * 86400, includeSubDomains: false },
+  });
+  if (!framedOrigins) return;
+  app.addHook('onSend', async (req, reply, payload) => {
+    const policy = reply.getHeader('content-security-policy');
+    if (typeof policy !== 'string' || !String(reply.getHeader('content-type') ?? '').startsWith('text/html')) return payload;
+    try {
+      const origins = await framedOrigins();
+      if (origins.length) reply.header('content-security-policy', policy.replace("frame-src 'self'", `frame-src 'self' ${origins.join(' ')}`));
+    } catch (error) {
+      // The console still loads; its embedded pages stay blank until the menus can be read.
+      req.log.warn({ err: error }, 'the origins of embedded menu pages could not be read');
+    }
+    return payload;
   });
 }
 

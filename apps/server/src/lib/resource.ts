@@ -120,7 +120,7 @@ export interface ResourceSpec<Q extends ListQuery, C extends Values, U extends V
   /** Strips link fields and the like before the row is written (may hash, hence async); `session` is the caller's (e.g. who created it). */
   toRow?: (values: C | U, session: Session) => Values | Promise<Values>;
   /** Detail answer additions (e.g. linked ids). */
-  detail?: (ctx: AppContext, row: RowOf<Cols>) => Promise<object>;
+  detail?: (ctx: AppContext, row: RowOf<Cols>, session: Session) => Promise<object>;
   excel?: { file: string; columns: ExcelColumn<RowOf<Cols>>[] };
   /** Projection of list-all-simple (enabled rows only when the table has a status). */
   simple?: { columns: Record<string, PgColumn>; where?: SQL };
@@ -206,7 +206,7 @@ export function resourceRoutes<Q extends ListQuery, C extends Values, U extends 
   if (api.get) {
     r.endpoint(api.get, async ({ session, query }) => {
       const row = await findRow(session, query.id);
-      return spec.detail ? spec.detail(ctx, row) : row;
+      return spec.detail ? spec.detail(ctx, row, session) : row;
     });
   }
 
@@ -269,7 +269,7 @@ export function resourceRoutes<Q extends ListQuery, C extends Values, U extends 
       // Filters and sort are checked here, before the file starts: bad input answers 400 naming the field.
       const condition = await where(query, session);
       const sort = order(query);
-      return streamExcel(req, reply, excel.file, excel.columns, (offset, limit) => rows(condition, sort, { offset, limit }));
+      return streamExcel(req, reply, ctx.dictionaries, excel, (offset, limit) => rows(condition, sort, { offset, limit }));
     });
   }
 

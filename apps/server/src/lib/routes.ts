@@ -138,6 +138,8 @@ export interface Connection {
   stop(): Promise<void>;
   /** What keeps this server from being ready (e.g. a broker that does not answer), or null; `/ready` reports it. */
   problem(): string | null;
+  /** Where devices reach this server through it (a broker's address, no credentials), when they can. */
+  deviceUrl?: string;
 }
 
 /** What an area gives the server: its route tables, its jobs and, for the kind of caller it owns, how that caller proves itself. */

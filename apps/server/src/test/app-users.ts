@@ -3,7 +3,6 @@ import { randomToken } from '../lib/secrets';
 import { ApiClient, type TestApp } from './test-app';
 import { createAppSession } from '../modules/store/app-auth/app-sessions';
 import { appUsers } from '../modules/store/schema';
-import { outboxSender, useSmsSender, type SmsMessage } from '../modules/system/auth/sms';
 
 /** A precomputed hash: no test signs in with it, and argon2 per app user would slow every test. */
 const NO_SIGN_IN = 'test-only: not a password hash';
@@ -20,18 +19,6 @@ export async function appUserClient(t: TestApp, values: { nickname?: string; ema
     .returning();
   const { token } = await createAppSession(t.ctx, user!.id, { ip: '127.0.0.1', userAgent: 'test' });
   return { user: user!, client: new ApiClient(t.api.base, token) };
-}
-
-/** What the server handed to its SMS sender, kept per test app so tests read codes as a phone would. */
-export function captureSms(t: TestApp) {
-  const delivered: SmsMessage[] = [];
-  useSmsSender(t.ctx, {
-    async send(ctx, message) {
-      delivered.push(message);
-      await outboxSender.send(ctx, message);
-    },
-  });
-  return { lastCodeTo: (mobile: string) => delivered.findLast((m) => m.mobile === mobile)?.content.match(/\b(\d{6})\b/)?.[1] };
 }
 
 let installs = 0;

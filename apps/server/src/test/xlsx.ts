@@ -16,6 +16,11 @@ export async function readXlsx(file: Response | ArrayBuffer): Promise<unknown[][
   return rowsOf((await load(file)).worksheets[0]!);
 }
 
+/** The first sheet of an exported workbook itself, for what values alone do not show (number formats). */
+export async function readSheet(file: Response | ArrayBuffer): Promise<ExcelJS.Worksheet> {
+  return (await load(file)).worksheets[0]!;
+}
+
 /** Every sheet of a workbook by name, each as its rows. */
 export async function readWorkbook(file: Response | ArrayBuffer | Buffer): Promise<Record<string, unknown[][]>> {
   return Object.fromEntries((await load(file)).worksheets.map((sheet) => [sheet.name, rowsOf(sheet)]));

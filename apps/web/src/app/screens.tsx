@@ -17,17 +17,33 @@ const LAZY_SCREENS: ReadonlyMap<string, LazyExoticComponent<ComponentType<Screen
   Object.entries(SCREENS).map(([component, entry]) => [component, lazyScreen(() => loadScreen(entry, loadTexts))]),
 );
 
-/** Embedded pages are the window's height less the navbar and tags (94.5 px). */
-export const frameHeight = (windowHeight: number) => windowHeight - 94.5;
+/** Embedded pages are the window's height less the navbar, the tags and the frame's bar (126.5 px). */
+export const frameHeight = (windowHeight: number) => windowHeight - 126.5;
 
+/**
+ * A menu entry's external page, framed (the server's policy lets the console frame exactly the
+ * sites its menus name). A site may still refuse to be framed, which a page cannot detect: the
+ * bar above says so and always offers the page in a tab of its own.
+ */
 function EmbeddedFrame({ src, title }: { src: string; title: string }) {
+  const { t } = useTranslation('layout');
   const [height, setHeight] = useState(() => frameHeight(window.innerHeight));
   useEffect(() => {
     const onResize = () => setHeight(frameHeight(window.innerHeight));
     window.addEventListener('resize', onResize);
     return () => window.removeEventListener('resize', onResize);
   }, []);
-  return <iframe src={src} title={title} className="embedded-frame" style={{ height }} sandbox="allow-scripts allow-same-origin allow-forms allow-popups" />;
+  return (
+    <>
+      <div className="embedded-bar">
+        <span>{t('embedded.note')}</span>
+        <a href={src} target="_blank" rel="noopener noreferrer">
+          {t('embedded.open')}
+        </a>
+      </div>
+      <iframe src={src} title={title} className="embedded-frame" style={{ height }} sandbox="allow-scripts allow-same-origin allow-forms allow-popups" />
+    </>
+  );
 }
 
 /** One generated route's screen, with its own loading state and failure boundary. */

@@ -26,6 +26,12 @@ describe('dictionary labels (use-dict reads dict:<type>.<value>)', () => {
     expect(missing, `${lang}/dict.json lacks`).toEqual([]);
   });
 
+  test.each(LANGUAGES)("%s names every seeded dictionary (system:dict.typeNames), en-US with the server's words", (lang) => {
+    const names = (localeFiles[`../locales/${lang}/system.json`] as { dict?: { typeNames?: Record<string, string> } }).dict?.typeNames ?? {};
+    expect(DICTIONARIES.filter((d) => !names[d.type]?.trim()).map((d) => d.type)).toEqual([]);
+    if (lang === 'en-US') for (const d of DICTIONARIES) expect(names[d.type], d.type).toBe(d.name);
+  });
+
   test('the locale dictionaries hold no entry the server does not seed', () => {
     const seeded = new Set(DICTIONARIES.flatMap((d) => d.entries.map(([value]) => `${d.type}.${value}`)));
     for (const lang of LANGUAGES) {

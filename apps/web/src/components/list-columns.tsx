@@ -1,5 +1,7 @@
 import type { ColumnsType, ColumnType } from 'antd/es/table';
 import type { SorterResult } from 'antd/es/table/interface';
+import Tooltip from 'antd/es/tooltip';
+import Typography from 'antd/es/typography';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DictTag } from './dict-tag';
@@ -34,6 +36,36 @@ export const dictCol = <Row,>(key: NoInfer<keyof Row & string>, title: ReactNode
     render: (value: unknown) => <DictTag type={dictType} value={typeof value === 'string' || typeof value === 'number' ? String(value) : undefined} />,
     ...extra,
   });
+
+/** One line, cut with "…" at its width: a table sizes its columns to their content, so the cut is the text's own. */
+const oneLine = { display: 'inline-block', overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap', verticalAlign: 'bottom' } as const;
+
+/**
+ * Free text of any length (a remark, a feedback message, an address) on one line of at most
+ * `width` pixels, cut with "…"; the whole of it shows on hover. Lists stay readable without the
+ * long columns pushing status and actions off the screen. Empty text shows as "—".
+ */
+export function LongText({ text, width, type }: { text: string | null | undefined; width: number; type?: 'secondary' | 'danger' }) {
+  if (!text) return <>—</>;
+  return (
+    <Tooltip title={text} placement="topLeft">
+      <Typography.Text type={type} style={{ ...oneLine, maxWidth: width }} data-testid="long-text">
+        {text}
+      </Typography.Text>
+    </Tooltip>
+  );
+}
+
+/** Long text cuts at this width unless a column says otherwise. */
+export const LONG_TEXT_WIDTH = 240;
+
+/** A column of long free text (`LongText`), cut at `width` pixels. */
+export const textCol = <Row,>(
+  key: NoInfer<keyof Row & string>,
+  title: ReactNode,
+  { width = LONG_TEXT_WIDTH, ...extra }: Omit<ColumnOptions<Row>, 'width'> & { width?: number } = {},
+): ColumnType<Row> =>
+  col<Row>(key, title, { render: (value: unknown) => <LongText text={typeof value === 'string' ? value : undefined} width={width} />, ...extra });
 
 /** An ISO-8601 timestamp in the reader's language and time zone. */
 export const dateCol = <Row,>(key: NoInfer<keyof Row & string>, title: ReactNode, extra: ColumnOptions<Row> = {}): ColumnType<Row> =>

@@ -8,11 +8,11 @@ import { resourceCache } from '../lib/resource-cache';
 import { useSession } from '../lib/session';
 import { useDictStore } from './dict-store';
 import type { DownloadFn } from './export-button';
-import { col, dateCol, dictCol } from './list-columns';
+import { col, dateCol, dictCol, textCol } from './list-columns';
 import { dateRangeFilter, dictFilter, filterParams, selectFilter, textFilter } from './list-filters';
 import { ListPage, type ListForm } from './list-page';
 import { ScreenPathContext } from '../lib/navigation';
-import { renderWithProviders } from './test-utils';
+import { renderWithProviders, setWindowWidth } from './test-utils';
 
 interface Store {
   id: number;
@@ -501,5 +501,93 @@ describe('ListPage order and address', () => {
     renderWithProviders(tabbed, { route: '/?tab=others&meshName=Store' });
     await waitFor(() => expect(fetchOthers).toHaveBeenCalledWith({ meshName: 'Store', page: 1, limit: 20 }));
     expect(screen.getByRole('tab', { name: 'Others' })).toHaveAttribute('aria-selected', 'true');
+  });
+});
+
+describe('long text, trees and phones', () => {
+  interface Area {
+    id: number;
+    name: string;
+    remark: string;
+    children?: Area[];
+  }
+  const area = (id: number, name: string, children?: Area[]): Area => ({
+    id,
+    name,
+    remark: `${name}: ${Array(4).fill('a remark long enough to be cut').join(', ')}`,
+    children,
+  });
+  const AREAS = [area(1, 'Lighting', [area(2, 'Aisle', [area(3, 'Aisle lamp')])]), area(4, 'Entrance', [area(5, 'Door')]), area(6, 'Storage')];
+  const areaCache = resourceCache('system', 'menu');
+  /** The tree as a server folds its flat list: with a name searched, the matches, a match under a matching parent nested. */
+  const fetchAreas = vi.fn(async (q: PageQuery & { name?: string }): Promise<Page<Area>> => {
+    const pick = (rows: Area[]): Area[] =>
+      rows.flatMap((row) => {
+        const children = pick(row.children ?? []);
+        if (!q.name || row.name.includes(q.name)) return [{ ...row, children: children.length ? children : undefined }];
+        return children;
+      });
+    const list = pick(AREAS);
+    return { list, total: list.length };
+  });
+  const areaQuery = (q: PageQuery & { name?: string }) => queryOptions({ queryKey: areaCache.key('list', q), queryFn: () => fetchAreas(q) });
+  const areaColumns = [col<Area>('name', 'Name'), textCol<Area>('remark', 'Remark')];
+  const shownNames = () =>
+    screen
+      .getAllByRole('row')
+      .slice(1)
+      .map((r) => within(r).getAllByRole('cell')[0]!.textContent);
+  const byName = [textFilter('name', 'Name')];
+
+  afterEach(() => setWindowWidth(1024));
+
+  test('a long text is cut in its cell and shown whole on hover', async () => {
+    renderWithProviders(<ListPage query={areaQuery} cache={areaCache} columns={areaColumns} tree="expanded" />);
+    const [cut] = await screen.findAllByTestId('long-text');
+    expect(cut).toHaveStyle({ whiteSpace: 'nowrap', textOverflow: 'ellipsis', maxWidth: '240px' });
+    await userEvent.hover(cut!);
+    await waitFor(() => expect(screen.getByRole('tooltip')).toHaveTextContent(AREAS[0]!.remark));
+  });
+
+  test('a collapsed tree shows its top level; rows open on a click, all at once, and close again', async () => {
+    renderWithProviders(<ListPage query={areaQuery} cache={areaCache} columns={areaColumns} tree="collapsed" />);
+    await waitFor(() => expect(shownNames()).toEqual(['Lighting', 'Entrance', 'Storage']));
+    await userEvent.click(within(screen.getAllByRole('row')[1]!).getByRole('button', { name: /expand/i }));
+    await waitFor(() => expect(shownNames()).toEqual(['Lighting', 'Aisle', 'Entrance', 'Storage']));
+    await userEvent.click(screen.getByTestId('tree-expand-all'));
+    await waitFor(() => expect(shownNames()).toEqual(['Lighting', 'Aisle', 'Aisle lamp', 'Entrance', 'Door', 'Storage']));
+    await userEvent.click(screen.getByTestId('tree-collapse-all'));
+    await waitFor(() => expect(shownNames()).toEqual(['Lighting', 'Entrance', 'Storage']));
+  });
+
+  test('a search opens every row it answers: they are the matches', async () => {
+    renderWithProviders(<ListPage query={areaQuery} cache={areaCache} columns={areaColumns} tree="collapsed" filters={byName} />);
+    await waitFor(() => expect(shownNames()).toEqual(['Lighting', 'Entrance', 'Storage']));
+    const search = screen.getByTestId('list-search');
+    await userEvent.type(within(search).getByRole('textbox'), 'Aisle');
+    await userEvent.click(within(search).getByRole('button', { name: /Search/ }));
+    await waitFor(() => expect(shownNames()).toEqual(['Aisle', 'Aisle lamp']));
+  });
+
+  test('on a phone the row actions fold behind one "…" button', async () => {
+    setWindowWidth(390);
+    const run = vi.fn(async (_row: Store) => undefined);
+    renderWithProviders(
+      <ListPage
+        query={storePageQuery}
+        cache={storeCache}
+        columns={columns}
+        actions={{ edit: { permission: 'store:mesh:update', form: () => null }, remove: { permission: 'store:mesh:delete', run } }}
+      />,
+    );
+    await waitFor(() => expect(rowNames()).toHaveLength(20));
+    expect(screen.queryByTestId('row-edit')).toBeNull();
+    await userEvent.click(screen.getAllByRole('button', { name: 'Actions' })[0]!);
+    const menu = await screen.findByTestId('row-actions-menu');
+    expect(within(menu).getByTestId('row-edit')).toBeInTheDocument();
+    expect(within(menu).getByTestId('row-delete')).toBeInTheDocument();
+    // Back on a wide screen the buttons are in the row again.
+    act(() => setWindowWidth(1440));
+    await waitFor(() => expect(screen.getAllByTestId('row-edit').length).toBeGreaterThanOrEqual(20));
   });
 });

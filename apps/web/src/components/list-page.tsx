@@ -1,5 +1,7 @@
 import DeleteOutlined from '@ant-design/icons/DeleteOutlined';
 import EditOutlined from '@ant-design/icons/EditOutlined';
+import NodeCollapseOutlined from '@ant-design/icons/NodeCollapseOutlined';
+import NodeExpandOutlined from '@ant-design/icons/NodeExpandOutlined';
 import PlusOutlined from '@ant-design/icons/PlusOutlined';
 import ReloadOutlined from '@ant-design/icons/ReloadOutlined';
 import type { Page, PageQuery } from '@lightdesk/contract';
@@ -21,8 +23,10 @@ import { sortAsked, sortKeysOf, withSortShown } from './list-columns';
 import { SearchForm, type FilterConfig, type FilterParams } from './list-filters';
 import type { ListSort } from './list-url-state';
 import { Pagination } from './pagination';
+import { RowActionsMenu } from './row-actions-menu';
 import { TableScrollbar, tableScrollerProps } from './table-scrollbar';
 import { useListUrlState } from './use-list-url-state';
+import { PHONE_BREAKPOINT, useWindowWidth } from './use-window-width';
 
 /**
  * A create/edit dialog: `row` is absent when creating; `defaults` presets a new row's fields
@@ -99,8 +103,12 @@ export type ListPageProps<Row extends object, Params extends PageQuery, TKey ext
   rowActions?: (row: Row, list: ListHandle<Row>) => ReactNode;
   /** Filters set outside the search form (e.g. a department tree beside the list); also sent with the export. */
   params?: FilterParams;
-  /** Rows carry `children`: every row is shown at once, expanded, without paging (a department tree). */
-  tree?: boolean;
+  /**
+   * Rows carry `children`: every row is loaded at once, without paging, with "expand all" and
+   * "collapse all" above. `expanded` opens the whole tree (a few departments); `collapsed` shows
+   * its top level (the long menu tree). A search opens every row it answers: they are the matches.
+   */
+  tree?: 'expanded' | 'collapsed';
   /** Permission check; defaults to the signed-in user's permissions (tests pass their own). */
   can?: (permission: string) => boolean;
   /**
@@ -122,7 +130,14 @@ const defaultSortParams = (sort: ListSort): FilterParams => ({ sortBy: sort.by, 
 type Dialog<Row> = { open: false } | { open: true; row?: Row; defaults?: Partial<Row> };
 
 type TreeRow<Row> = Row & { children?: TreeRow<Row>[] };
-/** The keys of every row that has children, for a tree shown expanded. */
+/** Which rows of a tree are open: all or none, but for those someone opened or closed since. */
+interface Folding {
+  /** The search the folding was set for: a new search sets it again. */
+  search: string;
+  all: boolean;
+  toggled: ReadonlySet<Key>;
+}
+/** The keys of every row that has children: the rows of a tree that open. */
 function parentKeys<Row extends object>(rows: readonly TreeRow<Row>[], keyOf: (row: Row) => Key): Key[] {
   return rows.flatMap((row) => (row.children?.length ? [keyOf(row), ...parentKeys(row.children, keyOf)] : []));
 }
@@ -143,7 +158,7 @@ export function ListPage<Row extends object, Params extends PageQuery, TKey exte
   toolbar,
   rowActions,
   params: fixedParams,
-  tree = false,
+  tree,
   can: canOverride,
   inUrl = true,
   header,
@@ -160,9 +175,14 @@ export function ListPage<Row extends object, Params extends PageQuery, TKey exte
   } = useListUrlState({ filters, sortKeys: sortKeysOf(columns), tabs: tabs?.map((item) => item.key) }, inUrl);
   const openTab = tabs?.find((item) => item.key === tab) ?? tabs?.[0];
   const [dialog, setDialog] = useState<Dialog<Row>>({ open: false });
-  // A tree starts fully expanded; only the rows someone folds stay folded.
-  const [collapsed, setCollapsed] = useState<ReadonlySet<Key>>(new Set());
   const table = useRef<TableRef>(null);
+  const phone = useWindowWidth() < PHONE_BREAKPOINT;
+
+  const searchKey = JSON.stringify(search);
+  const searched = Object.values(search).some((value) => value !== '');
+  const foldingFor = (all: boolean): Folding => ({ search: searchKey, all, toggled: new Set() });
+  const [folding, setFolding] = useState(() => foldingFor(tree === 'expanded' || searched));
+  if (tree && folding.search !== searchKey) setFolding(foldingFor(tree === 'expanded' || searched));
 
   // Filters set from outside start the list again at page 1, as a search does.
   const fixedKey = JSON.stringify(fixedParams ?? {});
@@ -182,7 +202,10 @@ export function ListPage<Row extends object, Params extends PageQuery, TKey exte
   const { data, isFetching, isPlaceholderData, refetch } = useQuery({ ...query(params), placeholderData: keepPreviousData });
   const total = data?.total ?? 0;
   const keyOf = useMemo(() => (typeof rowKey === 'function' ? rowKey : (row: Row) => row[rowKey] as Key), [rowKey]);
-  const expandedKeys = useMemo(() => (tree ? parentKeys<Row>(data?.list ?? [], keyOf).filter((k) => !collapsed.has(k)) : []), [tree, data, keyOf, collapsed]);
+  const expandedKeys = useMemo(
+    () => (tree ? parentKeys<Row>(data?.list ?? [], keyOf).filter((k) => folding.all !== folding.toggled.has(k)) : []),
+    [tree, data, keyOf, folding],
+  );
 
   const { create, edit, remove } = actions;
   const exportExcel = openTab ? openTab.export : actions.export;
@@ -214,28 +237,31 @@ export function ListPage<Row extends object, Params extends PageQuery, TKey exte
   const tableColumns = useMemo<ColumnsType<Row>>(() => {
     const shown = withSortShown(columns, sort);
     if (!canEdit && !canRemove && !rowActions) return shown;
+    const actionsOf = (row: Row) => (
+      <>
+        {rowActions?.(row, handle)}
+        {canEdit && (edit?.when?.(row) ?? true) && (
+          <Button type="link" size="small" icon={<EditOutlined />} onClick={() => setDialog({ open: true, row })} data-testid="row-edit">
+            {t('list.edit')}
+          </Button>
+        )}
+        {canRemove && remove && (remove.when?.(row) ?? true) && (
+          <Button type="link" size="small" danger icon={<DeleteOutlined />} data-testid="row-delete" onClick={() => void removeRow(row)}>
+            {t('list.delete')}
+          </Button>
+        )}
+      </>
+    );
+    // Pinned on the right so a row's actions are at hand however far the table scrolls; on a
+    // phone the buttons would take most of the screen, so they fold behind one "…" there.
     const actionColumn: ColumnType<Row> = {
       key: 'actions',
       title: t('list.actions'),
       fixed: 'right',
-      render: (_value: unknown, row: Row) => (
-        <Space size={0}>
-          {rowActions?.(row, handle)}
-          {canEdit && (edit?.when?.(row) ?? true) && (
-            <Button type="link" size="small" icon={<EditOutlined />} onClick={() => setDialog({ open: true, row })} data-testid="row-edit">
-              {t('list.edit')}
-            </Button>
-          )}
-          {canRemove && remove && (remove.when?.(row) ?? true) && (
-            <Button type="link" size="small" danger icon={<DeleteOutlined />} data-testid="row-delete" onClick={() => void removeRow(row)}>
-              {t('list.delete')}
-            </Button>
-          )}
-        </Space>
-      ),
+      render: (_value: unknown, row: Row) => (phone ? <RowActionsMenu>{actionsOf(row)}</RowActionsMenu> : <Space size={0}>{actionsOf(row)}</Space>),
     };
     return [...shown, actionColumn];
-  }, [columns, sort, canEdit, canRemove, edit, remove, rowActions, handle, removeRow, t]);
+  }, [columns, sort, canEdit, canRemove, edit, remove, rowActions, handle, removeRow, t, phone]);
 
   // Create and edit may share one form component; the open dialog picks which.
   const DialogForm = dialog.open ? (dialog.row ? edit?.form : create?.form) : undefined;
@@ -267,6 +293,16 @@ export function ListPage<Row extends object, Params extends PageQuery, TKey exte
           />
         )}
         {toolbar}
+        {tree && (
+          <>
+            <Button icon={<NodeExpandOutlined />} onClick={() => setFolding(foldingFor(true))} data-testid="tree-expand-all">
+              {t('list.expandAll')}
+            </Button>
+            <Button icon={<NodeCollapseOutlined />} onClick={() => setFolding(foldingFor(false))} data-testid="tree-collapse-all">
+              {t('list.collapseAll')}
+            </Button>
+          </>
+        )}
         <Tooltip title={t('list.refresh')}>
           <Button icon={<ReloadOutlined />} aria-label={t('list.refresh')} onClick={() => void refetch()} style={{ marginLeft: 'auto' }} />
         </Tooltip>
@@ -289,12 +325,11 @@ export function ListPage<Row extends object, Params extends PageQuery, TKey exte
           tree
             ? {
                 expandedRowKeys: expandedKeys,
-                onExpand: (expanded, row) =>
-                  setCollapsed((before) => {
-                    const next = new Set(before);
-                    if (expanded) next.delete(keyOf(row));
-                    else next.add(keyOf(row));
-                    return next;
+                onExpand: (_expanded, row) =>
+                  setFolding((before) => {
+                    const toggled = new Set(before.toggled);
+                    if (!toggled.delete(keyOf(row))) toggled.add(keyOf(row));
+                    return { ...before, toggled };
                   }),
               }
             : undefined

@@ -11,3 +11,6 @@ export const useWindowWidth = () => useSyncExternalStore(subscribe, read, read);
 
 /** Below this width the console is in its mobile layout. */
 export const MOBILE_BREAKPOINT = 992;
+
+/** Below this width (antd's `sm`) the screen is a phone's: lists fold their row actions. */
+export const PHONE_BREAKPOINT = 576;

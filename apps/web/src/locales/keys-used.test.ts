@@ -61,6 +61,29 @@ const checkKeys = [
   ),
 ];
 
+/**
+ * The server writes words of these files too (lib/locales.ts: the headers and values of Excel
+ * exports), naming them with their namespace: `'system:post.code'`, or `` `system:log.kind.${…}` ``.
+ */
+const serverSrc = path.resolve(src, '../../server/src');
+const serverCode = sourceFiles(serverSrc)
+  .map((file) => fs.readFileSync(file, 'utf8'))
+  .join('\n');
+const namespaced = `(${allNamespaces.join('|')})`;
+// A label key has a dotted path, where a permission prefix (`'system:area'`) has none.
+const serverKeys = [...serverCode.matchAll(new RegExp(`'${namespaced}:([\\w-]+\\.[\\w.-]+)'`, 'g'))].map((m) => `${m[1]}:${m[2]}`);
+const serverPrefixes = [...serverCode.matchAll(new RegExp(`\`${namespaced}:([\\w.-]+\\.)\\$\\{`, 'g'))].map((m) => `${m[1]}:${m[2]}`);
+
+test('the keys the server asks for are in the locales', () => {
+  expect(serverKeys.length).toBeGreaterThan(0);
+  expect(serverKeys.filter((key) => !exists(key, []))).toEqual([]);
+  const some = (prefix: string) => {
+    const [ns, bare] = prefix.split(':') as [string, string];
+    return keysOf(english.get(ns)).some((key) => key.startsWith(bare));
+  };
+  expect(serverPrefixes.filter((prefix) => !some(prefix))).toEqual([]);
+});
+
 describe('the keys the code asks for', () => {
   test.each(sources)('%s', (_, code) => {
     const declared = [...code.matchAll(/useTranslation\(([^)]*)\)/g)].flatMap(([, args]) => {
@@ -97,6 +120,8 @@ describe('every key is asked for by the code', () => {
   const quoted = new Set([...code.matchAll(/'([\w.-]+)'/g)].map((m) => m[1]!));
   // `t(`log.kind.${kind}`)` asks for every key under `log.kind.`.
   const prefixes = [...code.matchAll(/`([\w.-]+\.)\$\{/g)].map((m) => m[1]!);
+  for (const key of serverKeys) quoted.add(key.split(':')[1]!);
+  for (const prefix of serverPrefixes) prefixes.push(prefix.split(':')[1]!);
   // `t(`${page.id}.title`)` asks for `<any quoted id>.title`.
   const suffixes = [...code.matchAll(/`\$\{[^}]+\}(\.[\w.-]+)`/g)].map((m) => m[1]!);
   const asked = (key: string) =>

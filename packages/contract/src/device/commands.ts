@@ -54,8 +54,17 @@ export type JobState = (typeof JOB_STATES)[number];
 /** States a job leaves no more. */
 export const FINISHED_JOB_STATES: readonly JobState[] = ['acknowledged', 'failed', 'timed-out'];
 
+/**
+ * Why a command cannot reach a store now: no enabled gateway of the store is provisioned in the
+ * cloud, or every one is offline. The store picker says it before sending; a delivery to such a
+ * store fails at once with the same reason.
+ */
+export const GATEWAY_PROBLEMS = ['no-gateway', 'gateway-offline'] as const;
+export const GatewayProblem = z.enum(GATEWAY_PROBLEMS);
+export type GatewayProblem = z.infer<typeof GatewayProblem>;
+
 /** Why a store's delivery failed without the gateway saying so. */
-export const JOB_FAILURES = ['no-gateway', 'gateway-offline', 'timeout'] as const;
+export const JOB_FAILURES = [...GATEWAY_PROBLEMS, 'timeout'] as const;
 
 export const CommandSent = z.object({ id: Id });
 
@@ -104,7 +113,14 @@ export type CommandDetail = z.infer<typeof CommandDetail>;
 
 /** A store the sender may pick, with what can be chosen in it. */
 export const CommandStoreQuery = z.object({ keyword: Text(50).optional() });
-export const CommandStoreOption = z.object({ id: Id, meshId: z.string(), name: z.string(), luminaireCount: z.int(), gatewayOnline: z.boolean() });
+export const CommandStoreOption = z.object({
+  id: Id,
+  meshId: z.string(),
+  name: z.string(),
+  luminaireCount: z.int(),
+  /** Why a command could not reach the store now; null when one of its gateways is online. */
+  gatewayProblem: GatewayProblem.nullable(),
+});
 export type CommandStoreOption = z.infer<typeof CommandStoreOption>;
 /** `maxStores` is the group control store cap: the screen refuses more before the server would. */
 export const CommandStorePicks = z.object({ maxStores: z.int(), stores: z.array(CommandStoreOption) });

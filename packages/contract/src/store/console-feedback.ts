@@ -35,6 +35,7 @@ export const feedbackApi = resourceEndpoints('/api/workbench/feedback', 'workben
   query: FeedbackQuery,
   row: Feedback,
   detail: FeedbackDetail,
+  excel: true,
 });
 
 export const FeedbackReply = z.object({ id: Id, reply: Text(2000, { lines: true }).min(1) });

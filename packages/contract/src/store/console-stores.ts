@@ -74,12 +74,23 @@ export const StoreEvent = z.object({
   detail: z.record(z.string(), z.union([z.string(), z.number()])),
   createdAt: DateTime,
 });
+/**
+ * Who the history's events name, by id as text, as they are now: app users (former members too),
+ * and the staff and agents the viewer may see. An id missing here is an account deleted since, or
+ * one the viewer may not see.
+ */
+export const StoreHistoryNames = z.object({
+  appUsers: z.record(z.string(), z.object({ nickname: z.string(), contact: z.string() })),
+  staff: z.record(z.string(), z.string()),
+  agents: z.record(z.string(), z.string()),
+});
 /** The detail page: the list row plus who is in it, its groups, devices and history (newest first). */
 export const StoreDetail = Store.extend({
   members: z.array(StoreMember),
   groups: z.array(StoreGroup),
   devices: z.array(StoreDeviceBrief),
   history: z.array(StoreEvent),
+  historyNames: StoreHistoryNames,
 });
 export type StoreDetail = z.infer<typeof StoreDetail>;
 

@@ -31,7 +31,8 @@ export const AreaNode: z.ZodType<AreaNode> = Area.extend({
 
 /**
  * Areas are reference data shipped with the product (ISO 3166), the same for every tenant and
- * read-only: anyone holding `system:area:query` reads them, agents' staff too.
+ * read-only: anyone holding `system:area:query` reads them, agents' staff too, and
+ * `system:area:export` exports them.
  */
 export const areaApi = {
   tree: endpoint.get('/api/system/area/tree', {
@@ -47,4 +48,6 @@ export const areaApi = {
     summary: 'The countries, or the subdivisions of one',
   }),
   get: endpoint.get('/api/system/area/get', { permission: 'system:area:query', query: AreaCodeQuery, answer: Area, summary: 'One area by its ISO 3166 code' }),
+  /** The tree as a table: each country followed by its subdivisions, with the same search as the tree. */
+  exportExcel: endpoint.get('/api/system/area/export-excel', { permission: 'system:area:export', query: AreaTreeQuery, summary: 'Export areas to Excel' }),
 };

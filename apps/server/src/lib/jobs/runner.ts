@@ -30,6 +30,11 @@ export interface JobDefinition<P = unknown> {
   /** Wait before the first retry, doubled for each further one (at most an hour); 60 s unless set. */
   retryDelaySeconds?: number;
   /**
+   * The names of the counts `run` reports (`accounts`, `login-log`, …): the Jobs screen's history
+   * translates each, and a test holds every language to them.
+   */
+  counts?: readonly string[];
+  /**
    * Does the work; the counts it returns are kept in the history as what the run did. A method,
    * so a job of a concrete payload type fits a list of JobDefinition<unknown>.
    */

@@ -15,6 +15,7 @@ export const UNREFERENCED_FILE_GRACE_MS = 86_400_000;
 export const fileSweepJob = (references: readonly SQL[]) =>
   defineJob({
     name: 'system/file-sweep',
+    counts: ['files'],
     schedule: { everyMinutes: 60 },
     run: async ({ ctx, signal }) => ({
       files: await ctx.files.storage.sweep(references, new Date(ctx.clock.now().getTime() - UNREFERENCED_FILE_GRACE_MS), signal),

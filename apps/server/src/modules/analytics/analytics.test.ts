@@ -66,7 +66,7 @@ describe('store popularity', () => {
     const res = await admin.raw('GET', `${analyticsApi.exportStorePopularity.path}?storeId=${kolkata.store.id}&period[kind]=day&period[date]=2026-06-10`);
     expect(res.headers.get('content-type')).toContain('spreadsheetml');
     const rows = await readXlsx(res);
-    expect(rows[0]).toEqual(['Rank', 'Product', 'Model', 'Persons', 'Dwell < 5 s', 'Dwell 5–60 s', 'Dwell > 60 s', 'Average dwell (s)']);
+    expect(rows[0]).toEqual(['Rank', 'Product', 'Model', 'Persons', 'Stayed under 5 s', 'Stayed 5–60 s', 'Stayed over 60 s', 'Average dwell time']);
     expect(rows.slice(1).map((r) => [r[0], r[3]])).toEqual([
       [1, 3],
       [2, 1],
@@ -193,6 +193,8 @@ describe('customer counting', () => {
     );
     expect(file[0]).toEqual(['Time', 'Walk-ins', 'Exits']);
     expect(file).toHaveLength(25);
+    // Each hour is a date cell of the store's own clock: the first is its midnight, whatever the reader's zone.
+    expect(file[1]![0]).toEqual(new Date(`${today.date}T00:00:00Z`));
   });
 
   test('a zone above its maximum raises an alert that ends when it is back within its limits', async () => {
@@ -221,6 +223,15 @@ describe('customer counting', () => {
     const bad = await admin.send(analyticsApi.updateZone, { storeDeviceId: kolkata.zone.id, rotation: 90, maxPeople: 3, minPeople: 5 });
     expect(bad.code).toBe(ResultCode.badInput);
     expect(JSON.stringify(bad)).toContain('minPeople');
+
+    // A maximum lowered below the latest reading raises the alert at once, before any new reading;
+    // raised again above it, the alert ends at once.
+    await admin.send(analyticsApi.updateZone, { storeDeviceId: kolkata.zone.id, rotation: 270, maxPeople: 5, minPeople: 2 });
+    alerts = await admin.send(analyticsApi.alerts, { storeId: kolkata.store.id, page: 1, limit: 10 });
+    expect(alerts.data.list[0]).toMatchObject({ kind: 'above-max', people: 6, limit: 5, endedAt: null });
+    await admin.send(analyticsApi.updateZone, { storeDeviceId: kolkata.zone.id, rotation: 270, maxPeople: 10, minPeople: 2 });
+    alerts = await admin.send(analyticsApi.alerts, { storeId: kolkata.store.id, page: 1, limit: 10 });
+    expect(alerts.data.list.map((a) => a.endedAt === null)).toEqual([false, false]);
   });
 
   test('the last five minutes of a zone are its readings of those minutes, minute by minute', async () => {
@@ -242,6 +253,10 @@ describe('customer counting', () => {
     expect(alerts.data.list[0]).toMatchObject({ storeDeviceId: null, zoneName: null, kind: 'above-max', limit: 4 });
     const now = await admin.send(analyticsApi.peopleNow, { storeId: paris.store.id });
     expect(now.data).toMatchObject({ limits: { maxPeople: 4, minPeople: null }, state: 'above' });
+    // A maximum raised above the people inside ends the alert without waiting for the next count.
+    await admin.send(analyticsApi.updateStoreLimits, { storeId: paris.store.id, maxPeople: 1000, minPeople: null });
+    const after = await admin.send(analyticsApi.alerts, { storeId: paris.store.id, page: 1, limit: 10 });
+    expect(after.data.list[0]!.endedAt).not.toBeNull();
   });
 });
 

@@ -1,5 +1,5 @@
 import { analyticsApi } from '@lightdesk/contract';
-import { streamExcel } from '../../lib/excel';
+import { streamExcel, streamRows } from '../../lib/excel';
 import { defineRoutes } from '../../lib/routes';
 import { storeLocations } from '../store';
 import { PRODUCT_COLUMNS, RANKING_COLUMNS, WALK_IN_COLUMNS, walkInRows } from './exports';
@@ -8,19 +8,13 @@ import { storeHeatmap } from './queries/heatmap';
 import { productTrend, storeComparison, storePopularity, storeRanking } from './queries/popularity';
 import { todayOverview } from './queries/today';
 
-/** One batch holds the whole (small) answer: the file is written from it at once. */
-const whole =
-  <T>(rows: T[]) =>
-  (offset: number) =>
-    Promise.resolve(offset === 0 ? rows : []);
-
 export default defineRoutes((r, ctx) => {
-  const { db, clock } = ctx;
+  const { db, clock, dictionaries } = ctx;
 
   r.endpoint(analyticsApi.storePopularity, ({ session, query }) => storePopularity(db, session, clock.now(), query));
   r.endpoint(analyticsApi.exportStorePopularity, async ({ session, query, req, reply }) => {
     const { products } = await storePopularity(db, session, clock.now(), query);
-    return streamExcel(req, reply, 'store-popularity', PRODUCT_COLUMNS, whole(products), Number.MAX_SAFE_INTEGER);
+    return streamRows(req, reply, dictionaries, { file: 'store-popularity', columns: PRODUCT_COLUMNS }, products);
   });
   r.endpoint(analyticsApi.productTrend, ({ session, query }) => productTrend(db, session, clock.now(), query));
 
@@ -31,7 +25,7 @@ export default defineRoutes((r, ctx) => {
   });
   r.endpoint(analyticsApi.exportStoreRanking, async ({ session, query, req, reply }) => {
     const ranking = storeRanking(session, clock.now(), query);
-    return streamExcel(req, reply, 'store-ranking', RANKING_COLUMNS, (offset, limit) => ranking.rows(db, offset, limit));
+    return streamExcel(req, reply, dictionaries, { file: 'store-ranking', columns: RANKING_COLUMNS }, (offset, limit) => ranking.rows(db, offset, limit));
   });
   r.endpoint(analyticsApi.popularityMap, async ({ session, query }) => {
     const [places, ranked] = await Promise.all([
@@ -53,11 +47,11 @@ export default defineRoutes((r, ctx) => {
   r.endpoint(analyticsApi.walkIns, ({ session, query }) => walkIns(db, session, clock.now(), query));
   r.endpoint(analyticsApi.exportWalkIns, async ({ session, query, req, reply }) => {
     const rows = walkInRows(await walkIns(db, session, clock.now(), query));
-    return streamExcel(req, reply, 'walk-ins', WALK_IN_COLUMNS, whole(rows), Number.MAX_SAFE_INTEGER);
+    return streamRows(req, reply, dictionaries, { file: 'walk-ins', columns: WALK_IN_COLUMNS }, rows);
   });
   r.endpoint(analyticsApi.zones, ({ session, query }) => zoneSeries(db, session, clock.now(), query));
   r.endpoint(analyticsApi.updateZone, async ({ session, params, body }) => {
-    await updateZone(db, session, params.storeDeviceId, body);
+    await updateZone(db, session, params.storeDeviceId, body, clock.now());
     return true;
   });
   r.endpoint(analyticsApi.updateStoreLimits, async ({ session, params, body }) => {

@@ -190,8 +190,8 @@ describe('products', () => {
     expect(res.headers.get('content-type')).toContain('spreadsheetml');
     expect(res.headers.get('content-disposition')).toContain('products.xlsx');
     const rows = await readXlsx(res);
-    expect(rows[0]!.slice(0, 7)).toEqual(['Product key', 'Name', 'Node type', 'Protocol', 'Properties', 'Events', 'Services']);
-    expect(rows.slice(1).map((r) => r.slice(0, 7))).toEqual([[key, 'Exported lamp', 'direct', 'mqtt', 3, 1, 1]]);
+    expect(rows[0]!.slice(0, 7)).toEqual(['Product key', 'Product name', 'Node type', 'Protocol', 'Properties', 'Events', 'Services']);
+    expect(rows.slice(1).map((r) => r.slice(0, 7))).toEqual([[key, 'Exported lamp', 'Direct device', 'MQTT', 3, 1, 1]]);
     await admin.send(productApi.delete, { id });
   });
 

@@ -2,7 +2,8 @@ import { appAccountApi, appStoreApi } from '@lightdesk/contract';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { ApiClient, testApp, type TestApp } from '../../test/test-app';
-import { appStore, appUserClient, captureSms, testInstall } from '../../test/app-users';
+import { appStore, appUserClient, testInstall } from '../../test/app-users';
+import { captureSms } from '../../test/sms';
 import { appUsers, mailOutbox, mobileDevices, storeEvents, storeMembers, stores } from './schema';
 
 let t: TestApp;

@@ -56,10 +56,13 @@ export const systemArea: Area = {
 
 export { recordRefusedOperation, startOperation, type ParsedInput } from './log/operate-log';
 export { seedDatabase } from './seed/seed';
-export { sendSms, useSmsSender, type SmsMessage, type SmsSender } from './auth/sms';
+export { framedOrigins } from './menu/framed';
+export { assertSmsAvailable, sendCodeSms, useSmsSender } from './auth/sms';
+export type { SmsMessage, SmsSender } from './auth/sms-senders';
 /** The guard against password guessing, which the app's sign-in shares with the console's. */
 export { anonymiseLogins, APP_SIGN_IN, judgePassword, metaOf, recordLogin, throttleAddress, throttleGuessing, type ClientMeta } from './auth/password-guessing';
 export { readPlatformSettings, readSetting, settingSql } from './config/settings';
+export { storedDictionaries } from './dict/stored-labels';
 export { PLATFORM_TENANT, staffIdOf } from './seed/seed';
 export { staffCancellations } from './auth/cancellations';
 export { areas, dictData, platformSettings, tenants, users } from './schema';

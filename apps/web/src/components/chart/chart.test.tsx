@@ -29,7 +29,7 @@ describe('Chart', () => {
     draw();
     expect(screen.getByRole('img', { name: 'Persons by hour' })).toBeInTheDocument();
     const table = screen.getByRole('table', { name: 'Persons by hour' });
-    expect(table).toHaveClass('ld-chart-table-hidden');
+    expect(screen.getByTestId('chart-table')).toHaveClass('ld-chart-table-hidden');
     expect(within(table).getByRole('columnheader', { name: 'Persons' })).toBeInTheDocument();
     expect(within(table).getByRole('cell', { name: '30' })).toBeInTheDocument();
   });
@@ -44,7 +44,9 @@ describe('Chart', () => {
     draw();
     await userEvent.click(screen.getByRole('button', { name: 'View as table' }));
     expect(screen.queryByRole('img')).toBeNull();
-    expect(screen.getByRole('table')).not.toHaveClass('ld-chart-table-hidden');
+    // The console's own table (antd's), shown in the chart's place.
+    expect(screen.getByTestId('chart-table')).not.toHaveClass('ld-chart-table-hidden');
+    expect(screen.getByRole('table', { name: 'Persons by hour' }).closest('.ant-table')).not.toBeNull();
     await userEvent.click(screen.getByRole('button', { name: 'View as chart' }));
     expect(screen.getByRole('img', { name: 'Persons by hour' })).toBeInTheDocument();
   });

@@ -3,9 +3,10 @@ import LineChartOutlined from '@ant-design/icons/LineChartOutlined';
 import Button from 'antd/es/button';
 import Empty from 'antd/es/empty';
 import Spin from 'antd/es/spin';
+import Table from 'antd/es/table';
 // The token hook alone: antd's `theme` object would bring its dark and compact algorithms to every screen.
 import { useToken } from 'antd/es/theme/internal';
-import { useId, useMemo, useState } from 'react';
+import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { lazyPart } from '../../lib/lazy';
 import type { EChartCanvasProps } from './echart-canvas';
@@ -52,7 +53,6 @@ export function Chart({ title, option, table, loading = false, error = false, on
   const [, token] = useToken();
   const [asTable, setAsTable] = useState(false);
   const [drawable] = useState(canvasAvailable);
-  const captionId = useId();
   const colors = useMemo(
     () => ({
       primary: token.colorPrimary,
@@ -63,6 +63,9 @@ export function Chart({ title, option, table, loading = false, error = false, on
     }),
     [token.colorPrimary, token.colorText, token.colorTextSecondary, token.colorSplit, token.colorBgElevated],
   );
+
+  const tableColumns = useMemo(() => table.columns.map(({ key, title }) => ({ key, dataIndex: key, title })), [table.columns]);
+  const tableRows = useMemo(() => table.rows.map((row, i) => ({ ...row, key: i })), [table.rows]);
 
   const state = loading ? 'loading' : error ? 'error' : empty ? 'empty' : 'ready';
   return (
@@ -103,27 +106,10 @@ export function Chart({ title, option, table, loading = false, error = false, on
         </div>
       )}
       {state === 'ready' && (
-        <table className={asTable ? 'ld-chart-table' : 'ld-chart-table ld-chart-table-hidden'} aria-labelledby={captionId} data-testid="chart-table">
-          <caption id={captionId}>{title}</caption>
-          <thead>
-            <tr>
-              {table.columns.map((column) => (
-                <th key={column.key} scope="col">
-                  {column.title}
-                </th>
-              ))}
-            </tr>
-          </thead>
-          <tbody>
-            {table.rows.map((row, i) => (
-              <tr key={i}>
-                {table.columns.map((column) => (
-                  <td key={column.key}>{row[column.key]}</td>
-                ))}
-              </tr>
-            ))}
-          </tbody>
-        </table>
+        // The console's own table, in place of the chart or hidden for screen readers; its caption names it.
+        <div className={asTable ? 'ld-chart-table' : 'ld-chart-table ld-chart-table-hidden'} data-testid="chart-table">
+          <Table caption={title} columns={tableColumns} dataSource={tableRows} pagination={false} size="small" scroll={{ x: 'max-content' }} />
+        </div>
       )}
     </div>
   );

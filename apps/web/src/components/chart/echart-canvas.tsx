@@ -3,7 +3,10 @@ import { GridComponent, LegendComponent, TooltipComponent } from 'echarts/compon
 import * as echarts from 'echarts/core';
 import type { ECharts } from 'echarts/core';
 import { CanvasRenderer } from 'echarts/renderers';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { categoryLabels, withCategoryLabels, type CategoryLabels } from './category-labels';
+import { withNumberFormat } from './number-labels';
 import { seriesColours } from './palette';
 import type { ChartClick, ChartColors, ChartMap, ChartOption } from './types';
 
@@ -66,6 +69,8 @@ export default function EChartCanvas({ option, colors, height, maps, onClick }: 
   const [chart, setChart] = useState<ECharts>();
   // The option once the parts it needs are registered, and which parts those are.
   const [drawable, setDrawable] = useState<{ option: ChartOption; parts: string }>();
+  // The box's width: how crowded the category labels are, so how they are laid out.
+  const [width, setWidth] = useState(0);
 
   useEffect(() => {
     let live = true;
@@ -85,7 +90,10 @@ export default function EChartCanvas({ option, colors, height, maps, onClick }: 
     if (!element || parts === undefined) return;
     const instance = echarts.init(element, themeOf(JSON.parse(colorKey) as ChartColors));
     setChart(instance);
-    const resize = new ResizeObserver(() => instance.resize());
+    const resize = new ResizeObserver(() => {
+      instance.resize();
+      setWidth(element.clientWidth);
+    });
     resize.observe(element);
     return () => {
       resize.disconnect();
@@ -93,9 +101,20 @@ export default function EChartCanvas({ option, colors, height, maps, onClick }: 
     };
   }, [colorKey, parts]);
 
+  // Drawn again on a resize only when the labels' layout changes with it (they tilt or straighten).
+  const labelsKey = drawable && width > 0 ? JSON.stringify(categoryLabels(drawable.option, { width, height })) : undefined;
+  const { i18n } = useTranslation();
+  const language = i18n.language;
+  const shown = useMemo(() => {
+    if (!drawable) return undefined;
+    const numbers = new Intl.NumberFormat(language);
+    // Until the box is measured (never, where nothing is laid out) the labels keep ECharts' own layout.
+    const laidOut = labelsKey ? withCategoryLabels(drawable.option, JSON.parse(labelsKey) as CategoryLabels) : drawable.option;
+    return withNumberFormat(laidOut, (value) => numbers.format(value));
+  }, [drawable, labelsKey, language]);
   useEffect(() => {
-    if (chart && drawable) chart.setOption(drawable.option, { notMerge: true });
-  }, [chart, drawable]);
+    if (chart && shown) chart.setOption(shown, { notMerge: true });
+  }, [chart, shown]);
 
   useEffect(() => {
     if (!chart || !onClick) return;

@@ -4,6 +4,7 @@ import { copyrightLine, getBrand, type Brand } from '../../lib/brands';
 import { BrandBackdrop } from './brand-backdrop';
 import { LanguageLinks } from './language-links';
 import { SignInPanel } from './sign-in-panel';
+import { useAuthOptions } from './use-auth-options';
 import './login.css';
 
 const brandStyle = (brand: Brand) =>
@@ -63,17 +64,18 @@ export function LoginPage() {
   );
 }
 
-/** `/login2`: the alternative layout — one card over the brand's background, SMS first. */
+/** `/login2`: the alternative layout — one card over the brand's background, SMS first where the server sends SMS. */
 export function Login2Page() {
   const { t } = useTranslation();
   const brand = getBrand();
+  const { smsEnabled } = useAuthOptions().options;
   return (
     <BrandScope brand={brand} variant="centered">
       <BrandBackdrop brand={brand} />
       <main className="login-centered-card">
         <BrandMark brand={brand} />
         <h2>{t('login.welcome')}</h2>
-        <p className="login-subtitle">{t('login.subtitleSms')}</p>
+        <p className="login-subtitle">{t(smsEnabled ? 'login.subtitleSms' : 'login.subtitle')}</p>
         <SignInPanel first="sms" />
         <LanguageLinks />
       </main>

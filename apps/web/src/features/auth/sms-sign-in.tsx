@@ -1,7 +1,8 @@
-import { SmsLoginBody } from '@lightdesk/contract';
+import { ResultCode, SmsLoginBody } from '@lightdesk/contract';
 import { useEffect, useMemo, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useContractChecks } from '../../components/field-rules';
+import { ApiError } from '../../lib/http';
 import { sendSmsCode, smsLogin } from './api';
 import { CaptchaField } from './captcha-field';
 import { CheckboxInput, Field, SubmitButton, TextInput, type RememberState } from './controls';
@@ -35,6 +36,8 @@ export function SmsSignIn({ captchaEnabled, remember }: { captchaEnabled: boolea
   const [sending, setSending] = useState(false);
   const [wait, setWait] = useState(0);
   const [notice, setNotice] = useState<string>();
+  // The server's refusal (no SMS here, or the gateway failed): shown where the code was awaited.
+  const [refusal, setRefusal] = useState<string>();
   const captcha = useCaptcha(captchaEnabled);
   const complete = useCompleteSignIn();
   const { values, errors } = form;
@@ -45,17 +48,24 @@ export function SmsSignIn({ captchaEnabled, remember }: { captchaEnabled: boolea
     return () => clearTimeout(timer);
   }, [wait]);
 
+  /** Other failures are shown by the HTTP client; a refusal (555) is the form's to tell. */
+  const showRefusal = (error: unknown) => {
+    if (error instanceof ApiError && error.code === ResultCode.refusal) setRefusal(error.text);
+  };
+
   const send = async () => {
     // The captcha guards sending the code; the code itself is checked at sign-in.
     if (sending || !form.validate(captchaEnabled ? ['mobile', 'captcha'] : ['mobile'])) return;
     setSending(true);
+    setRefusal(undefined);
     const mobile = values.mobile.trim();
     try {
       await sendSmsCode({ mobile, captchaVerification: captcha.verification(values.captcha) });
       setNotice(t('login.codeSent', { mobile }));
       setWait(RESEND_AFTER);
-    } catch {
-      // Shown by the client.
+    } catch (error) {
+      setNotice(undefined);
+      showRefusal(error);
     } finally {
       form.set('captcha', '');
       captcha.refresh();
@@ -67,10 +77,12 @@ export function SmsSignIn({ captchaEnabled, remember }: { captchaEnabled: boolea
     event.preventDefault();
     if (busy || !form.validate(['mobile', 'code'])) return;
     setBusy(true);
+    setRefusal(undefined);
     try {
       const result = await smsLogin({ mobile: values.mobile.trim(), code: values.code.trim(), rememberMe: remember.value });
       complete(result, remember.value);
-    } catch {
+    } catch (error) {
+      showRefusal(error);
       setBusy(false);
     }
   };
@@ -101,7 +113,7 @@ export function SmsSignIn({ captchaEnabled, remember }: { captchaEnabled: boolea
           onBlur={() => form.blur('captcha')}
         />
       )}
-      <Field label={t('login.smsCode')} error={errors.code} extra={notice}>
+      <Field label={t('login.smsCode')} error={errors.code ?? refusal} extra={notice}>
         {(id, describedBy) => (
           <div className="inline-field">
             <TextInput

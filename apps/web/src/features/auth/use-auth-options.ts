@@ -2,8 +2,9 @@ import type { AuthOptions } from '@lightdesk/contract';
 import { useEffect, useState } from 'react';
 import { fetchAuthOptions } from './api';
 
-// Until the server says otherwise, assume the stricter screen (captcha shown).
-const ASSUMED: AuthOptions = { captchaEnabled: true, smsEnabled: true, socialProviders: [] };
+// Until the server says otherwise, assume the stricter screen: a captcha, and no SMS tab, which
+// is offered only by a server that sends SMS.
+const ASSUMED: AuthOptions = { captchaEnabled: true, smsEnabled: false, socialProviders: [] };
 
 let cached: Promise<AuthOptions> | undefined;
 

@@ -6,7 +6,7 @@ import Button from 'antd/es/button';
 import Tooltip from 'antd/es/tooltip';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { col, dateCol } from '../../components/list-columns';
+import { col, dateCol, textCol } from '../../components/list-columns';
 import { controlFilter, selectFilter, textFilter } from '../../components/list-filters';
 import { ListPage } from '../../components/list-page';
 import { LANGUAGE_LABELS } from '../../lib/i18n/languages';
@@ -35,16 +35,17 @@ export function ContentList({ section, inUrl = true }: { section: ContentSection
 
   const columns = useMemo(
     () => [
+      // The entry and the state of its languages first; its address and who changed it last.
       col<ContentItem>('sortOrder', t('field.sortOrder'), { sortable: true, width: 90 }),
-      col<ContentItem>('title', t('field.title'), { ellipsis: true }),
-      col<ContentItem>('slug', t('field.slug'), { sortable: true }),
+      textCol<ContentItem>('title', t('field.title')),
+      col<ContentItem>('languages', t('field.languages'), { render: (_: unknown, row: ContentItem) => <LanguageStates languages={row.languages} /> }),
       ...(section === 'help-question' ? [col<ContentItem>('parentId', t('field.category'), { render: (id: number | null) => <CategoryName id={id} /> })] : []),
       ...(section === 'privacy-policy'
         ? [col<ContentItem>('version', t('field.version')), col<ContentItem>('effectiveDate', t('field.effectiveDate'), { sortable: true })]
         : []),
-      col<ContentItem>('languages', t('field.languages'), { render: (_: unknown, row: ContentItem) => <LanguageStates languages={row.languages} /> }),
-      col<ContentItem>('updatedBy', t('field.updatedBy')),
       dateCol<ContentItem>('updatedAt', t('field.updatedAt'), { sortable: true }),
+      col<ContentItem>('updatedBy', t('field.updatedBy')),
+      col<ContentItem>('slug', t('field.slug'), { sortable: true }),
     ],
     [t, section],
   );

@@ -1,8 +1,8 @@
 import { FIRMWARE_CHANNELS, type FirmwareChannel } from '@lightdesk/contract';
 import { useQueries } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
 import { Panel } from '../../components/panel';
+import { RouteLink } from '../../components/route-link';
 import { readAuth } from '../../lib/auth-token';
 import type { Language } from '../../lib/i18n/languages';
 import { formatDateTime, formatNumber } from '../../lib/i18n/ui-locale';
@@ -33,7 +33,7 @@ export function FirmwareAwaiting() {
               {(page) => (
                 <>
                   <h3>
-                    {path ? <Link to={path}>{heading}</Link> : heading}
+                    {path ? <RouteLink to={path}>{heading}</RouteLink> : heading}
                     <span className="workbench-count" data-testid={`firmware-${channel}-count`}>
                       {formatNumber(page.total, i18n.language as Language)}
                     </span>

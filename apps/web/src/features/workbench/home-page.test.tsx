@@ -76,6 +76,15 @@ describe('Workbench home', () => {
     expect(within(screen.getByTestId('figure-offline')).getByRole('link')).toHaveAttribute('href', '/device/luminaire?online=false');
   });
 
+  test("a figure's link is the console's own (antd's) and opens its screen in place", async () => {
+    signedInWith();
+    const { router } = renderWithProviders(<HomePage />, { i18n: i18n() });
+    const link = within(await screen.findByTestId('figure-offline')).getByRole('link');
+    expect(link).toHaveClass('ant-typography');
+    await userEvent.click(link);
+    await waitFor(() => expect(router.state.location).toMatchObject({ pathname: '/device/luminaire', search: '?online=false' }));
+  });
+
   test('the offline list puts the device silent longest first, and asks the lists for exactly that', async () => {
     signedInWith();
     renderWithProviders(<HomePage />, { i18n: i18n() });

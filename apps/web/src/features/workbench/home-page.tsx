@@ -4,12 +4,12 @@ import Input from 'antd/es/input';
 import Typography from 'antd/es/typography';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
 import { formatDateTime } from '../../lib/i18n/ui-locale';
 import type { Language } from '../../lib/i18n/languages';
 import { menuTitle, useScreens } from '../../lib/navigation';
 import { useSession } from '../../lib/session';
 import { Panel } from '../../components/panel';
+import { RouteLink } from '../../components/route-link';
 import { FirmwareAwaiting } from './firmware-awaiting';
 import { OfflineDevices } from './offline-devices';
 import { RecentFeedback } from './recent-feedback';
@@ -65,7 +65,7 @@ export function HomePage() {
           <ul className="workbench-screens">
             {found.map((s) => (
               <li key={s.path}>
-                <Link to={s.path}>{s.title}</Link>
+                <RouteLink to={s.path}>{s.title}</RouteLink>
                 <span>{s.path}</span>
               </li>
             ))}

@@ -1,7 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import { useDeviceModelLabel } from '../../components/device-type';
 import { Panel } from '../../components/panel';
+import { RouteLink } from '../../components/route-link';
 import type { Language } from '../../lib/i18n/languages';
 import { formatDateTime } from '../../lib/i18n/ui-locale';
 import { usePermission } from '../../lib/permission';
@@ -15,9 +16,10 @@ export function OfflineDevices() {
   const allowed = usePermission().hasPermi('device:luminaire:query');
   const query = useQuery({ ...deviceFiguresQuery(), enabled: allowed });
   const path = useScreenPath('DeviceLuminaire');
+  const modelLabel = useDeviceModelLabel();
   if (!allowed) return null;
   return (
-    <Panel title={path ? <Link to={`${path}?online=false`}>{t('offline.title')}</Link> : t('offline.title')} data-testid="home-offline">
+    <Panel title={path ? <RouteLink to={`${path}?online=false`}>{t('offline.title')}</RouteLink> : t('offline.title')} data-testid="home-offline">
       <PanelState query={query} isEmpty={(d) => d.offlineLongest.length === 0} empty={t('offline.none')}>
         {(d) => (
           <ul className="workbench-list">
@@ -26,7 +28,7 @@ export function OfflineDevices() {
                 <span className="workbench-list-main">
                   {device.deviceName}
                   <small>
-                    {device.meshName} · {device.model}
+                    {device.meshName} · {modelLabel(device.model)}
                   </small>
                 </span>
                 <span className="workbench-list-side">

@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
 import { Panel } from '../../components/panel';
+import { RouteLink } from '../../components/route-link';
 import type { Language } from '../../lib/i18n/languages';
 import { formatDateTime } from '../../lib/i18n/ui-locale';
 import { usePermission } from '../../lib/permission';
@@ -17,7 +17,7 @@ export function RecentFeedback() {
   const path = useScreenPath('Feedback');
   if (!allowed) return null;
   return (
-    <Panel title={path ? <Link to={path}>{t('feedback.title')}</Link> : t('feedback.title')} data-testid="home-feedback">
+    <Panel title={path ? <RouteLink to={path}>{t('feedback.title')}</RouteLink> : t('feedback.title')} data-testid="home-feedback">
       <PanelState query={query} isEmpty={(page) => page.list.length === 0} empty={t('feedback.none')}>
         {(page) => (
           <ul className="workbench-list">

@@ -1,7 +1,7 @@
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
 import { Panel } from '../../components/panel';
+import { RouteButton } from '../../components/route-link';
 import { menuTitle, useScreens, type ScreenLink } from '../../lib/navigation';
 import { mostVisitedScreens } from '../../lib/screen-visits';
 import { useSession } from '../../lib/session';
@@ -47,7 +47,7 @@ export function Shortcuts() {
       <ul className="workbench-shortcuts">
         {shortcuts.map((s) => (
           <li key={s.path}>
-            <Link to={s.path}>{menuTitle(t, s)}</Link>
+            <RouteButton to={s.path}>{menuTitle(t, s)}</RouteButton>
           </li>
         ))}
       </ul>

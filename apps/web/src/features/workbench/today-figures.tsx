@@ -2,8 +2,8 @@ import Button from 'antd/es/button';
 import { useQuery, type UseQueryResult } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
 import { Panel } from '../../components/panel';
+import { RouteLink } from '../../components/route-link';
 import type { Language } from '../../lib/i18n/languages';
 import { formatNumber } from '../../lib/i18n/ui-locale';
 import { usePermission } from '../../lib/permission';
@@ -30,7 +30,7 @@ function Figure<T>({ id, label, query, value, to }: { id: string; label: string;
   else shown = value(query.data);
   return (
     <div className="workbench-figure" data-testid={`figure-${id}`} data-state={query.isPending ? 'loading' : query.isError ? 'error' : 'ready'}>
-      <dt>{to ? <Link to={to}>{label}</Link> : label}</dt>
+      <dt>{to ? <RouteLink to={to}>{label}</RouteLink> : label}</dt>
       <dd>{shown}</dd>
     </div>
   );

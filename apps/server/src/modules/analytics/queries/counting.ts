@@ -4,7 +4,7 @@ import type { z } from 'zod';
 import type { Database } from '../../../db/client';
 import type { Session } from '../../../lib/context';
 import { rowsOf } from '../../../lib/sql';
-import { limitCrossed, occupancyOf, occupancySteps } from '../rollup/limits';
+import { checkStoreLimits, limitCrossed, occupancyOf, occupancySteps, settleZoneAlerts, zoneStatesOf, type ZoneState as LimitedZone } from '../rollup/limits';
 import { addFigures, entrancesOf, hourRange, NO_FIGURES, recentReports, storeSeries } from './figures';
 import { bucketOf, comparisonPeriod, resolvedOf, resolvePeriod, type StorePeriod } from './period';
 import { deviceOfStore, visibleStore, visibleStores } from './stores';
@@ -130,21 +130,36 @@ async function zoneBands(db: Database, storeId: number, period: StorePeriod): Pr
   return bands;
 }
 
-export async function updateZone(db: Database, session: Session, storeDeviceId: number, settings: ZoneSettings): Promise<void> {
+/**
+ * A zone's rotation and limits. A limit moved past the zone's latest reading raises (or ends)
+ * its alert at once, as that reading would have: a lowered limit need not wait for the next one.
+ */
+export async function updateZone(db: Database, session: Session, storeDeviceId: number, settings: ZoneSettings, now: Date): Promise<void> {
   const [device] = await rowsOf<{ store_id: number }>(db, sql`select store_id from store_devices where id = ${storeDeviceId} and kind = 'sensor'`);
   const store = await visibleStore(db, session, device?.store_id ?? 0);
   await deviceOfStore(db, store.id, storeDeviceId, 'sensor');
-  await db.execute(sql`
-    insert into analytics_zones (store_device_id, tenant_id, store_id, rotation, max_people, min_people)
-    values (${storeDeviceId}, ${store.tenantId}, ${store.id}, ${settings.rotation}, ${settings.maxPeople}, ${settings.minPeople})
-    on conflict (store_device_id) do update set rotation = excluded.rotation, max_people = excluded.max_people, min_people = excluded.min_people`);
+  await db.transaction(async (tx) => {
+    await tx.execute(sql`
+      insert into analytics_zones (store_device_id, tenant_id, store_id, rotation, max_people, min_people)
+      values (${storeDeviceId}, ${store.tenantId}, ${store.id}, ${settings.rotation}, ${settings.maxPeople}, ${settings.minPeople})
+      on conflict (store_device_id) do update set rotation = excluded.rotation, max_people = excluded.max_people, min_people = excluded.min_people`);
+    const zones = await rowsOf<LimitedZone>(tx, zoneStatesOf(sql`(select * from analytics_zones where store_device_id = ${storeDeviceId} and at is not null)`));
+    await settleZoneAlerts(
+      tx,
+      zones.map((zone) => ({ ...zone, at: now.toISOString() })),
+    );
+  });
 }
 
+/** A store's limits; like a zone's, a limit moved past the people inside now raises or ends its alert at once. */
 export async function updateStoreLimits(db: Database, session: Session, storeId: number, limits: PeopleLimits): Promise<void> {
   const store = await visibleStore(db, session, storeId);
-  await db.execute(sql`
-    insert into analytics_store_limits (store_id, tenant_id, max_people, min_people) values (${store.id}, ${store.tenantId}, ${limits.maxPeople}, ${limits.minPeople})
-    on conflict (store_id) do update set max_people = excluded.max_people, min_people = excluded.min_people`);
+  await db.transaction(async (tx) => {
+    await tx.execute(sql`
+      insert into analytics_store_limits (store_id, tenant_id, max_people, min_people) values (${store.id}, ${store.tenantId}, ${limits.maxPeople}, ${limits.minPeople})
+      on conflict (store_id) do update set max_people = excluded.max_people, min_people = excluded.min_people`);
+    await checkStoreLimits(tx, [store.id]);
+  });
 }
 
 const isoOf = (column: SQL) => sql`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;

@@ -162,6 +162,7 @@ export async function deliverReports(ctx: AppContext, signal?: AbortSignal): Pro
 /** Every 15 minutes: 07:00 falls on a quarter hour in every time zone. */
 export const reportDeliveryJob = defineJob({
   name: 'analytics/report-delivery',
+  counts: ['sent', 'skipped', 'failed'],
   schedule: { everyMinutes: 15 },
   run: ({ ctx, signal }) => deliverReports(ctx, signal),
 });

@@ -11,7 +11,7 @@ import {
 } from '@lightdesk/contract';
 import type { Database } from '../../../db/client';
 import type { Session } from '../../../lib/context';
-import { excelFile, excelSheet, headerLanguage, type ExcelColumn } from '../../../lib/excel';
+import { column, excelFile, excelReader, excelSheet, type ExcelColumn } from '../../../lib/excel';
 import { PRODUCT_COLUMNS, RANKING_COLUMNS, WALK_IN_COLUMNS, walkInRows, type BucketRow } from '../exports';
 import { walkIns } from '../queries/counting';
 import { storeComparison, storePopularity, storeRanking } from '../queries/popularity';
@@ -56,9 +56,8 @@ export interface Report {
 /** Every product of a store, not a top few. */
 const ALL = Number.MAX_SAFE_INTEGER;
 
-const STORE_COLUMN = { key: 'store', header: { zh: '门店', en: 'Store' }, width: 28, value: (r: { store: string }) => r.store };
+const STORE_COLUMN = column<{ store: string }>('store', 'analytics:shared.figure.store', { width: 28 });
 const withStore = <T>(columns: ExcelColumn<T>[]): ExcelColumn<T & { store: string }>[] => [STORE_COLUMN, ...columns];
-const SHEET_NAMES = { stores: { zh: '门店', en: 'Stores' }, products: { zh: '产品', en: 'Products' }, walkIns: { zh: '进店', en: 'Walk-ins' } };
 
 const sum = (lines: KeyFigures[], of: (f: KeyFigures) => number) => lines.reduce((n, f) => n + of(f), 0);
 function together(lines: KeyFigures[]): KeyFigures {
@@ -124,7 +123,6 @@ export async function buildReport(
   }
   const lines = perStore.map((s) => s.line);
   const ids = new Set(stores.map((s) => s.id));
-  const lang = headerLanguage(language);
   return {
     frequency,
     period,
@@ -139,21 +137,21 @@ export async function buildReport(
       ...(withRanking
         ? [
             excelSheet(
-              SHEET_NAMES.stores[lang],
+              'analytics:subscriptions.sheet.stores',
               RANKING_COLUMNS,
               ranking.filter((r) => ids.has(r.storeId)),
             ),
           ]
         : []),
       excelSheet(
-        SHEET_NAMES.products[lang],
+        'analytics:subscriptions.sheet.products',
         withStore(PRODUCT_COLUMNS),
         perStore.flatMap((s) => s.products),
       ),
       ...(withWalkIns
         ? [
             excelSheet(
-              SHEET_NAMES.walkIns[lang],
+              'analytics:subscriptions.sheet.walkIns',
               withStore(WALK_IN_COLUMNS),
               perStore.flatMap((s) => s.buckets),
             ),
@@ -265,6 +263,6 @@ export async function reportMail(
     subject,
     text,
     html,
-    attachment: { filename: `report-${span}.xlsx`, content: await excelFile(report.sheets, language), contentType: XLSX },
+    attachment: { filename: `report-${span}.xlsx`, content: await excelFile(report.sheets, excelReader({ language })), contentType: XLSX },
   };
 }

@@ -6,7 +6,9 @@ import { makeStore, tenantIds } from '../../../test/stores';
 import { testApp, type ApiClient, type TestApp } from '../../../test/test-app';
 import { readXlsx } from '../../../test/xlsx';
 import { configs, users } from '../../system/schema';
+import { registerDevice } from '../directory';
 import { setDeviceLink } from '../link';
+import { iotDevices, iotProducts } from '../schema';
 import { commandTimeoutJob } from './jobs';
 import { deviceCommandJobs, deviceCommands } from './schema';
 
@@ -35,6 +37,14 @@ const onlineStore = async (options: { tenantId: number; luminaires?: number; gro
 };
 const count = async (table: typeof deviceCommands | typeof deviceCommandJobs) => (await t.ctx.db.select({ n: sql<number>`count(*)::int` }).from(table))[0]!.n;
 const detail = async (id: number, client = admin) => (await client.send(commandHistoryApi.get, { id })).data;
+/** A product of directly connected devices (lamps that reach the cloud themselves, not through a gateway). */
+const directProductId = async () => {
+  await t.ctx.db
+    .insert(iotProducts)
+    .values({ name: 'Direct lamp', nodeType: 'direct', protocol: 'mqtt', thingModel: { properties: [], events: [], services: [] }, createdBy: 0 })
+    .onConflictDoNothing();
+  return (await t.ctx.db.select({ id: iotProducts.id }).from(iotProducts).where(eq(iotProducts.name, 'Direct lamp')))[0]!.id;
+};
 const runTimeouts = () => commandTimeoutJob.run({ ctx: t.ctx, payload: undefined, attempt: 1, runId: 0, signal: new AbortController().signal });
 
 describe('sending', () => {
@@ -125,6 +135,35 @@ describe('sending', () => {
     expect(byStore[none.store.id]).toMatchObject({ state: 'failed', reason: 'no-gateway' });
     expect(byStore[none.store.id]!.finishedAt).not.toBeNull();
     expect(await offline.gateway.pendingCommands()).toEqual([]);
+  });
+
+  test('the store picker names the one reason a command could not reach a store, the reason its delivery then fails with', async () => {
+    const online = await onlineStore({ tenantId: tenants.platform });
+    const offline = await storeWithGateway(t, { tenantId: tenants.platform, luminaires: 1 });
+    // The app has the gateway in the store's registry but has not provisioned it in the cloud.
+    const unprovisioned = await makeStore(t, { tenantId: tenants.platform, luminaires: 1, gateways: 1 });
+    // A directly connected device online in the store is no gateway.
+    const direct = await makeStore(t, { tenantId: tenants.platform, luminaires: 1 });
+    await registerDevice(t.ctx.db, {
+      productId: await directProductId(),
+      deviceName: `direct-${direct.store.meshId}`,
+      tenantId: tenants.platform,
+      storeId: direct.store.id,
+    });
+    await t.ctx.db.update(iotDevices).set({ online: true }).where(eq(iotDevices.storeId, direct.store.id));
+
+    const picks = async (keyword: string) => (await admin.send(commandApi.stores, { keyword })).data.stores.map((s) => s.gatewayProblem);
+    const cases: [Awaited<ReturnType<typeof makeStore>>, string | null][] = [
+      [online, null],
+      [offline, 'gateway-offline'],
+      [unprovisioned, 'no-gateway'],
+      [direct, 'no-gateway'],
+    ];
+    for (const [made, problem] of cases) expect(await picks(made.store.meshId), made.store.name).toEqual([problem]);
+
+    const sent = await admin.send(commandApi.send, { stores: cases.map(([made]) => made.store.id), target: { kind: 'all' }, command: on });
+    const reasons = new Map((await detail(sent.data.id)).jobs.map((j) => [j.storeId, j.reason]));
+    for (const [made, problem] of cases) expect(reasons.get(made.store.id), made.store.name).toBe(problem);
   });
 
   test('a command nobody acknowledges times out once the clock passes the timeout', async () => {

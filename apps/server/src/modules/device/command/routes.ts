@@ -9,7 +9,8 @@ import { readSetting } from '../../system';
 import { senderOf } from '../ingest/authenticate';
 import { recordAck, takePendingCommands } from './delivery';
 import { deviceCommandJobs, deviceCommands } from './schema';
-import { commandableStores, sendCommand } from './send';
+import { commandableStores, gatewayProblemOf, sendCommand } from './send';
+import { column, dateColumn } from '../../../lib/excel';
 
 const jobsIn = (state: JobState) =>
   sql<number>`(select count(*)::int from device_command_jobs cj where cj.command_id = "device_commands"."id" and cj.state = ${state})`;
@@ -50,7 +51,7 @@ export default defineRoutes((r, ctx) => {
         meshId: stores.meshId,
         name: stores.name,
         luminaireCount: sql<number>`(select count(*)::int from store_devices sd where sd.store_id = "stores"."id" and sd.kind = 'luminaire')`,
-        gatewayOnline: sql<boolean>`exists (select 1 from iot_devices g where g.store_id = "stores"."id" and g.enabled and g.online)`,
+        gatewayProblem: gatewayProblemOf(sql`${stores.id}`),
       })
       .from(stores)
       .where(
@@ -124,16 +125,27 @@ export default defineRoutes((r, ctx) => {
     excel: {
       file: 'group-commands',
       columns: [
-        { key: 'createdAt', header: { zh: '发送时间', en: 'Sent' }, value: (c: Row) => c.createdAt },
-        { key: 'senderName', header: { zh: '发送人', en: 'Sent by' }, value: (c: Row) => c.senderName },
-        { key: 'action', header: { zh: '指令', en: 'Command' }, value: (c: Row) => c.action },
-        { key: 'value', header: { zh: '值', en: 'Value' }, value: (c: Row) => c.value },
-        { key: 'targetKind', header: { zh: '对象', en: 'Target' }, value: (c: Row) => c.targetKind },
-        { key: 'storeCount', header: { zh: '门店数', en: 'Stores' }, value: (c: Row) => c.storeCount },
-        { key: 'acknowledged', header: { zh: '已确认', en: 'Acknowledged' }, value: (c: Row) => c.acknowledged },
-        { key: 'failed', header: { zh: '失败', en: 'Failed' }, value: (c: Row) => c.failed },
-        { key: 'timedOut', header: { zh: '超时', en: 'Timed out' }, value: (c: Row) => c.timedOut },
-        { key: 'open', header: { zh: '进行中', en: 'In progress' }, value: (c: Row) => c.queued + c.sent },
+        dateColumn<Row>('createdAt', 'device:groupControl.field.createdAt'),
+        column<Row>('senderName', 'device:groupControl.field.sender'),
+        // The command and its value in one, as the list words it: "Power: On", "Brightness: 40 %".
+        column<Row>('action', 'device:groupControl.field.command', {
+          width: 28,
+          value: (c, reader) =>
+            `${reader.text(`device:groupControl.action.${c.action}`)}: ${
+              c.action === 'power'
+                ? reader.text(`device:groupControl.power.${c.value as 'on' | 'off'}`)
+                : `${c.value} ${reader.text(`device:groupControl.unit.${c.action}`)}`
+            }`,
+        }),
+        column<Row>('targetKind', 'device:groupControl.field.target', {
+          value: (c, reader) => `${reader.text(`device:groupControl.target.${c.targetKind}`)}${c.targetCount ? ` (${c.targetCount})` : ''}`,
+        }),
+        column<Row>('storeCount', 'device:groupControl.field.storeCount'),
+        column<Row>('acknowledged', 'device:groupControl.state.acknowledged'),
+        column<Row>('failed', 'device:groupControl.state.failed'),
+        column<Row>('timedOut', 'device:groupControl.state.timed-out'),
+        column<Row>('queued', 'device:groupControl.state.queued'),
+        column<Row>('sent', 'device:groupControl.state.sent'),
       ],
     },
   });

@@ -1,4 +1,4 @@
-import type { CommandDown, CommandSend } from '@lightdesk/contract';
+import type { CommandDown, CommandSend, GatewayProblem } from '@lightdesk/contract';
 import { and, eq, inArray, or, sql, type SQL } from 'drizzle-orm';
 import type { AppContext, Session } from '../../../lib/context';
 import { badInput, refusal } from '../../../lib/errors';
@@ -10,6 +10,17 @@ import { deviceCommandJobs, deviceCommands } from './schema';
 
 /** The stores the caller may command: every store for platform staff, their own agent's otherwise. */
 export const commandableStores = (session: Session): SQL | undefined => (session.tenantType === 'platform' ? undefined : eq(stores.tenantId, session.tenantId));
+
+/**
+ * Why a command cannot reach the store whose id is `storeId` now, or null. One rule for the
+ * store picker and for sending, so the reason shown before sending is the one a delivery would
+ * fail with: no enabled gateway of the store is provisioned in the cloud (a gateway the app has
+ * not provisioned yet is only in the store's device registry), or every one is offline.
+ */
+export const gatewayProblemOf = (storeId: SQL) => {
+  const gateways = sql`from iot_devices g join iot_products p on p.id = g.product_id where g.store_id = ${storeId} and g.enabled and p.node_type = 'gateway'`;
+  return sql<GatewayProblem | null>`case when not exists (select 1 ${gateways}) then 'no-gateway' when not exists (select 1 ${gateways} and g.online) then 'gateway-offline' end`;
+};
 
 type StoreTarget = CommandDown['target'];
 
@@ -61,8 +72,8 @@ async function targetsPerStore(ctx: AppContext, storeIds: number[], target: Comm
 }
 
 /**
- * Sends a command to the chosen stores: one delivery per store. A store without a gateway, or
- * whose gateways are all offline, fails at once; the others go down over MQTT, or wait for
+ * Sends a command to the chosen stores: one delivery per store. A store that has a gateway
+ * problem (gatewayProblemOf) fails at once with it; the others go down over MQTT, or wait for
  * their gateway's HTTP poll. Answers the command's id.
  */
 export async function sendCommand(ctx: AppContext, session: Session, body: CommandSend): Promise<number> {
@@ -85,17 +96,24 @@ export async function sendCommand(ctx: AppContext, session: Session, body: Comma
   const chosen = [...new Set(storeIds)];
   const targets = await targetsPerStore(ctx, chosen, body.target);
 
+  const problems = new Map(
+    (
+      await db
+        .select({ id: stores.id, problem: gatewayProblemOf(sql`${stores.id}`) })
+        .from(stores)
+        .where(inArray(stores.id, chosen))
+    ).map((s) => [s.id, s.problem]),
+  );
   const gateways = await db
     .select({
       id: iotDevices.id,
       storeId: iotDevices.storeId,
-      online: iotDevices.online,
       productKey: iotProducts.productKey,
       deviceName: iotDevices.deviceName,
     })
     .from(iotDevices)
     .innerJoin(iotProducts, eq(iotProducts.id, iotDevices.productId))
-    .where(and(inArray(iotDevices.storeId, chosen), eq(iotDevices.enabled, true), eq(iotProducts.nodeType, 'gateway')))
+    .where(and(inArray(iotDevices.storeId, chosen), eq(iotDevices.enabled, true), eq(iotDevices.online, true), eq(iotProducts.nodeType, 'gateway')))
     .orderBy(sql`${iotDevices.lastSeenAt} desc nulls last`);
 
   const now = ctx.clock.now();
@@ -105,8 +123,7 @@ export async function sendCommand(ctx: AppContext, session: Session, body: Comma
       .values({ tenantId: session.tenantId, sentBy: session.userId, command: body.command, target: body.target, createdAt: now })
       .returning({ id: deviceCommands.id });
     const rows = chosen.map((storeId) => {
-      const ofStore = gateways.filter((g) => g.storeId === storeId);
-      const reason = ofStore.length === 0 ? 'no-gateway' : ofStore.some((g) => g.online) ? null : 'gateway-offline';
+      const reason = problems.get(storeId) ?? null;
       const payload = { commandId: command!.id, target: targets.get(storeId)!, command: body.command, issuedAt: now.toISOString() };
       return { commandId: command!.id, storeId, state: reason ? 'failed' : 'queued', reason, payload, createdAt: now, finishedAt: reason ? now : null };
     });
@@ -119,7 +136,9 @@ export async function sendCommand(ctx: AppContext, session: Session, body: Comma
 
   // After the commit: a gateway may acknowledge before this request has answered.
   for (const job of queued) {
-    const gateway = gateways.find((g) => g.storeId === job.storeId && g.online)!;
+    const gateway = gateways.find((g) => g.storeId === job.storeId);
+    // Gone offline between the two reads: the delivery waits for the gateway's poll or times out.
+    if (!gateway) continue;
     await publishJob(ctx, gateway, { ...job.payload, jobId: job.id });
   }
   return commandId;

@@ -1,5 +1,6 @@
 import {
   appGatewayCredentials,
+  DictType,
   hasAnyPermi,
   iotDeviceApi,
   LIVE_STATUS_LIMIT,
@@ -19,6 +20,7 @@ import { credentialsChanged } from '../link';
 import { findDevice, gatewayProductId, registerDevice, type KnownDevice } from '../directory';
 import { deviceStatusChanges, iotDevices, iotProducts } from '../schema';
 import { markGatewayOffline } from '../status/liveness';
+import { column, dateColumn, dictColumn } from '../../../lib/excel';
 
 /** Platform staff see every device; an agent's staff their own tenant's. */
 const tenancyOf = (session: Session, column: typeof iotDevices.tenantId | typeof deviceStatusChanges.tenantId): SQL | undefined =>
@@ -108,16 +110,17 @@ export default defineRoutes((r, ctx) => {
     excel: {
       file: 'devices',
       columns: [
-        { key: 'deviceName', header: { zh: '设备名称', en: 'Device name' }, value: (d: DeviceRow) => d.deviceName },
-        { key: 'productName', header: { zh: '产品', en: 'Product' }, value: (d: DeviceRow) => d.productName },
-        { key: 'productKey', header: { zh: '产品标识', en: 'Product key' }, value: (d: DeviceRow) => d.productKey },
-        { key: 'meshId', header: { zh: '门店编号', en: 'Mesh id' }, value: (d: DeviceRow) => d.meshId ?? '' },
-        { key: 'storeName', header: { zh: '门店', en: 'Store' }, value: (d: DeviceRow) => d.storeName ?? '' },
-        { key: 'online', header: { zh: '在线', en: 'Online' }, value: (d: DeviceRow) => d.online },
-        { key: 'enabled', header: { zh: '启用', en: 'Enabled' }, value: (d: DeviceRow) => d.enabled },
-        { key: 'lastSeenAt', header: { zh: '最近上报', en: 'Last seen' }, value: (d: DeviceRow) => d.lastSeenAt },
-        { key: 'lastOnlineAt', header: { zh: '最近上线', en: 'Last online' }, value: (d: DeviceRow) => d.lastOnlineAt },
-        { key: 'createdAt', header: { zh: '创建时间', en: 'Created' }, value: (d: DeviceRow) => d.createdAt },
+        column<DeviceRow>('deviceName', 'device:iotDevice.field.deviceName'),
+        column<DeviceRow>('productName', 'device:iotDevice.field.product'),
+        column<DeviceRow>('productKey', 'device:iotDevice.field.productKey'),
+        column<DeviceRow>('meshId', 'device:iotDevice.field.meshId'),
+        column<DeviceRow>('storeName', 'device:iotDevice.field.store'),
+        dictColumn<DeviceRow>('online', 'device:iotDevice.field.status', DictType.deviceStatus, { entry: (d) => (d.online ? 'online' : 'offline') }),
+        // The list's switch: enabled or disabled, as a status.
+        dictColumn<DeviceRow>('enabled', 'device:iotDevice.field.enabled', DictType.commonStatus, { entry: (d) => (d.enabled ? 0 : 1) }),
+        dateColumn<DeviceRow>('lastSeenAt', 'device:iotDevice.field.lastSeenAt'),
+        dateColumn<DeviceRow>('lastOnlineAt', 'device:iotDevice.field.lastOnlineAt'),
+        dateColumn<DeviceRow>('createdAt', 'device:iotDevice.field.createdAt'),
       ],
     },
   });

@@ -312,6 +312,34 @@ describe('the built-in MQTT broker', () => {
       await other.connections.start();
       expect(lines.join('')).toMatch(/MQTT_PORT \d+ is taken/);
       expect(await deviceLinkOf(other.ctx).publish('AbCdEfGhIjK', 'x', 'command', {})).toBe(false);
+      expect(other.connections.deviceUrls()).toEqual([]);
+      await other.connections.stop();
+    } finally {
+      await other.close();
+      taken.close();
+    }
+  });
+
+  test('when MQTT_PORT is not set and its default port is taken, the broker takes a free port and says where', async () => {
+    const taken = net.createServer();
+    await new Promise<void>((resolve) => taken.listen(0, '127.0.0.1', resolve));
+    const takenPort = (taken.address() as net.AddressInfo).port;
+    const lines: string[] = [];
+    const logger = { level: 'warn', stream: new Writable({ write: (chunk: Buffer, _enc, done) => (lines.push(chunk.toString()), done()) }) };
+    // As the default port (1883) would be: the configuration says no one chose it.
+    const other = await testApp({ MQTT_PORT: String(takenPort) }, { logger });
+    other.ctx.config.mqttPortChosen = false;
+    try {
+      await other.connections.start();
+      const [brokerUrl] = other.connections.deviceUrls();
+      expect(brokerUrl).toMatch(/^mqtt:\/\/127\.0\.0\.1:\d+$/);
+      expect(Number(new URL(brokerUrl!).port)).not.toBe(takenPort);
+      expect(lines.join('')).toContain(`Port ${takenPort} is taken`);
+      const s = await storeWithGateway(other, { tenantId: (await tenantIds(other)).northwind });
+      const gateway = await MqttGateway.connect(brokerUrl!, s.device.productKey, s.device.deviceName, s.device.secret);
+      await gateway.report([reportAbout(other, s.device.deviceName)]);
+      expect(await storedFrom(other, s.device.id)).toBe(1);
+      await gateway.close();
       await other.connections.stop();
     } finally {
       await other.close();

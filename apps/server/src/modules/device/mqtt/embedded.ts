@@ -31,9 +31,9 @@ function warnEveryMinute(warn: () => void): () => void {
  * device sends it again. A Last Will (on `up/will`) takes the gateway offline at once; a clean
  * disconnect leaves that to the offline timeout. It may face the internet, so what a connection
  * can make it hold is bounded (`MQTT_*` limits, docs/devices.md#the-built-in-broker). Answers how
- * to stop it.
+ * to stop it, and where devices on this machine reach it (none when it could not listen).
  */
-export async function startBroker(ctx: AppContext): Promise<() => Promise<void>> {
+export async function startBroker(ctx: AppContext): Promise<{ stop: () => Promise<void>; url?: string }> {
   const limits = ctx.config.mqttLimits;
   const devices = new WeakMap<Client, KnownDevice>();
   const own = (device: KnownDevice) => `${TOPIC_ROOT}/${device.productKey}/${device.deviceName}`;
@@ -135,19 +135,38 @@ export async function startBroker(ctx: AppContext): Promise<() => Promise<void>>
   server.maxConnections = limits.maxConnections;
   server.on('drop', tooManyConnections);
   const closeBroker = () => new Promise<void>((resolve) => broker.close(() => resolve()));
-  const listening = await new Promise<boolean>((resolve, reject) => {
-    server.once('error', (err: NodeJS.ErrnoException) => (err.code === 'EADDRINUSE' || err.code === 'EACCES' ? resolve(false) : reject(err)));
-    server.listen(ctx.config.mqttPort, ctx.config.host, () => resolve(true));
-  });
+  const listen = (port: number) =>
+    new Promise<boolean>((resolve, reject) => {
+      const failed = (err: NodeJS.ErrnoException) => (err.code === 'EADDRINUSE' || err.code === 'EACCES' ? resolve(false) : reject(err));
+      server.once('error', failed);
+      server.listen(port, ctx.config.host, () => {
+        server.off('error', failed);
+        resolve(true);
+      });
+    });
+  const wanted = ctx.config.mqttPort;
+  let listening = await listen(wanted);
+  // The default port is often a system Mosquitto's: the console still starts with its own broker
+  // and says where, while a port someone chose is never swapped for another behind their back.
+  if (!listening && !ctx.config.mqttPortChosen) {
+    listening = await listen(0);
+    const free = listening && (server.address() as net.AddressInfo).port;
+    if (free)
+      ctx.log.warn(
+        { port: free, taken: wanted },
+        `Port ${wanted} is taken (another MQTT broker?): the built-in MQTT broker listens on port ${free} instead, and npm run simulate finds it there. Set MQTT_PORT to give devices a fixed port.`,
+      );
+  }
   if (!listening) {
     ctx.log.warn(
-      { port: ctx.config.mqttPort },
-      `MQTT_PORT ${ctx.config.mqttPort} is taken (another MQTT broker?): the built-in MQTT broker is off and devices report over HTTP only. Set MQTT_PORT to a free port, or MQTT_URL to use that broker.`,
+      { port: wanted },
+      `MQTT_PORT ${wanted} is taken (another MQTT broker?): the built-in MQTT broker is off and devices report over HTTP only. Set MQTT_PORT to a free port, or MQTT_URL to use that broker.`,
     );
     await closeBroker();
-    return () => Promise.resolve();
+    return { stop: () => Promise.resolve() };
   }
-  ctx.log.info({ port: (server.address() as net.AddressInfo).port }, 'built-in MQTT broker listening');
+  const { port } = server.address() as net.AddressInfo;
+  ctx.log.info({ port }, 'built-in MQTT broker listening');
 
   setDeviceLink(ctx, {
     publish: (productKey, deviceName, kind, payload) =>
@@ -166,11 +185,20 @@ export async function startBroker(ctx: AppContext): Promise<() => Promise<void>>
     return Promise.resolve();
   });
 
-  return async () => {
-    stopListening();
-    setDeviceLink(ctx, null);
-    const closed = new Promise<void>((resolve) => server.close(() => resolve()));
-    await closeBroker();
-    await closed;
+  return {
+    url: `mqtt://${localAddress(ctx.config.host)}:${port}`,
+    stop: async () => {
+      stopListening();
+      setDeviceLink(ctx, null);
+      const closed = new Promise<void>((resolve) => server.close(() => resolve()));
+      await closeBroker();
+      await closed;
+    },
   };
+}
+
+/** How a client on this machine reaches a server listening on `host`: loopback when it listens on every address. */
+function localAddress(host: string): string {
+  if (host === '0.0.0.0' || host === '::' || host === '') return '127.0.0.1';
+  return host.includes(':') ? `[${host}]` : host;
 }

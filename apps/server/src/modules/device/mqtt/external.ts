@@ -302,6 +302,7 @@ export function connectBroker(ctx: AppContext, member: ClusterMember, options: E
 
   return {
     problem: () => (live.connected ? null : `the MQTT broker at ${where} (MQTT_URL) does not answer`),
+    deviceUrl: where,
     async stop() {
       stopping = true;
       clearInterval(reconcileTimer);

@@ -6,10 +6,11 @@ import { connectBroker, type ExternalOptions } from './external';
 
 /**
  * Devices' MQTT: through the external broker when MQTT_URL is set, else through the broker
- * Lightdesk runs itself on MQTT_PORT. Started once the database is migrated.
+ * Lightdesk runs itself on MQTT_PORT (or, when that was not set and 1883 is taken, on a free
+ * port). Started once the database is migrated.
  */
 export async function startDeviceMqtt(ctx: AppContext, member: ClusterMember, options: ExternalOptions = {}): Promise<Connection> {
   if (ctx.config.mqttUrl) return connectBroker(ctx, member, options);
-  const stop = await startBroker(ctx);
-  return { stop, problem: () => null };
+  const { stop, url } = await startBroker(ctx);
+  return { stop, problem: () => null, ...(url && { deviceUrl: url }) };
 }

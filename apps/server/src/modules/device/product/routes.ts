@@ -4,6 +4,7 @@ import { iotProducts } from '../schema';
 import { contains, equals } from '../../../lib/filters';
 import { defineRoutes } from '../../../lib/routes';
 import { resourceRoutes, type RowOf } from '../../../lib/resource';
+import { column, dateColumn, labelColumn } from '../../../lib/excel';
 
 const columns = {
   id: iotProducts.id,
@@ -34,15 +35,15 @@ export default defineRoutes((r, ctx) =>
     excel: {
       file: 'products',
       columns: [
-        { key: 'productKey', header: { zh: '产品标识', en: 'Product key' }, value: (p: ProductRow) => p.productKey },
-        { key: 'name', header: { zh: '产品名称', en: 'Name' }, value: (p: ProductRow) => p.name },
-        { key: 'nodeType', header: { zh: '节点类型', en: 'Node type' }, value: (p: ProductRow) => p.nodeType },
-        { key: 'protocol', header: { zh: '接入协议', en: 'Protocol' }, value: (p: ProductRow) => p.protocol },
-        { key: 'properties', header: { zh: '属性数', en: 'Properties' }, value: (p: ProductRow) => p.thingModel.properties.length },
-        { key: 'events', header: { zh: '事件数', en: 'Events' }, value: (p: ProductRow) => p.thingModel.events.length },
-        { key: 'services', header: { zh: '服务数', en: 'Services' }, value: (p: ProductRow) => p.thingModel.services.length },
-        { key: 'description', header: { zh: '描述', en: 'Description' }, value: (p: ProductRow) => p.description },
-        { key: 'createdAt', header: { zh: '创建时间', en: 'Created' }, value: (p: ProductRow) => p.createdAt },
+        column<ProductRow>('productKey', 'device:product.field.productKey'),
+        column<ProductRow>('name', 'device:product.field.name'),
+        labelColumn<ProductRow>('nodeType', 'device:product.field.nodeType', (p) => `device:product.nodeType.${p.nodeType}`),
+        column<ProductRow>('protocol', 'device:product.field.protocol', { value: (p) => p.protocol.toUpperCase() }),
+        column<ProductRow>('properties', 'device:product.field.properties', { value: (p) => p.thingModel.properties.length }),
+        column<ProductRow>('events', 'device:product.field.events', { value: (p) => p.thingModel.events.length }),
+        column<ProductRow>('services', 'device:product.field.services', { value: (p) => p.thingModel.services.length }),
+        column<ProductRow>('description', 'device:product.field.description'),
+        dateColumn<ProductRow>('createdAt', 'device:product.field.createdAt'),
       ],
     },
   }),

@@ -9,7 +9,7 @@ import {
 import { and, desc, eq, gte, lte, sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../../../db/client';
 import type { AppContext, Session } from '../../../lib/context';
-import { streamExcel, type ExcelColumn } from '../../../lib/excel';
+import { column, labelColumn, streamExcel, type ExcelColumn } from '../../../lib/excel';
 import { badInput, notFound } from '../../../lib/errors';
 import { contains } from '../../../lib/filters';
 import { defineRoutes } from '../../../lib/routes';
@@ -104,15 +104,17 @@ function parseKey(key: string) {
 }
 
 const EXCEL_COLUMNS: ExcelColumn<CalibrationItem>[] = [
-  { key: 'category', header: { zh: '类别', en: 'Category' }, value: (i) => i.category },
-  { key: 'uuid', header: { zh: 'UUID', en: 'UUID' }, value: (i) => i.uuid },
-  { key: 'deviceCode', header: { zh: '设备编码', en: 'Device code' }, value: (i) => i.deviceCode },
-  { key: 'batchNo', header: { zh: '批次号', en: 'Batch number' }, value: (i) => i.batchNo ?? '' },
-  { key: 'shipmentCountry', header: { zh: '发货国家', en: 'Shipped to' }, value: (i) => i.shipmentCountry ?? '' },
-  { key: 'agentName', header: { zh: '代理商', en: 'Agent' }, value: (i) => i.agentName ?? '' },
-  { key: 'storeName', header: { zh: '门店', en: 'Store' }, value: (i) => i.storeName ?? '' },
-  { key: 'storeCountry', header: { zh: '门店国家', en: 'Store country' }, value: (i) => i.storeCountry ?? '' },
-  { key: 'resolved', header: { zh: '已处理', en: 'Resolved' }, value: (i) => i.resolved },
+  labelColumn<CalibrationItem>('category', 'device:calibration.field.category', (i) => `device:calibration.category.${i.category}`),
+  column<CalibrationItem>('uuid', 'device:calibration.field.uuid'),
+  column<CalibrationItem>('deviceCode', 'device:calibration.field.deviceCode'),
+  column<CalibrationItem>('batchNo', 'device:calibration.field.batchNo'),
+  column<CalibrationItem>('shipmentCountry', 'device:calibration.field.shipmentCountry'),
+  column<CalibrationItem>('agentName', 'device:calibration.field.agent'),
+  column<CalibrationItem>('storeName', 'device:calibration.field.store'),
+  column<CalibrationItem>('storeCountry', 'device:calibration.field.storeCountry'),
+  labelColumn<CalibrationItem>('resolved', 'device:calibration.field.resolved', (i) =>
+    i.resolved ? 'device:calibration.state.resolved' : 'device:calibration.state.open',
+  ),
 ];
 
 async function correct(ctx: AppContext, session: Session, body: CalibrationCorrect) {
@@ -183,7 +185,9 @@ export default defineRoutes((r, ctx) => {
 
   r.endpoint(calibrationApi.exportExcel, async ({ session, query, req, reply }) => {
     const where = conditions(session, query);
-    return streamExcel(req, reply, 'shipment-calibration', EXCEL_COLUMNS, (offset, limit) => itemsPage(db, where, offset, limit));
+    return streamExcel(req, reply, ctx.dictionaries, { file: 'shipment-calibration', columns: EXCEL_COLUMNS }, (offset, limit) =>
+      itemsPage(db, where, offset, limit),
+    );
   });
 
   r.endpoint(calibrationApi.correct, async ({ session, body }) => {

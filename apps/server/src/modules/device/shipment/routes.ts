@@ -7,6 +7,7 @@ import { defineRoutes } from '../../../lib/routes';
 import { importDevices } from './import';
 import { assertAgent, assertCountry, checkLines, isPlatform, shipmentScope, writeLines } from './lines';
 import { shipmentDevices, shipments } from './schema';
+import { column, dateColumn, dayColumn } from '../../../lib/excel';
 
 const columns = {
   id: shipments.id,
@@ -72,14 +73,14 @@ export default defineRoutes((r, ctx) => {
     excel: {
       file: 'shipments',
       columns: [
-        { key: 'batchNo', header: { zh: '批次号', en: 'Batch number' }, value: (s: ShipmentRow) => s.batchNo },
-        { key: 'shipDate', header: { zh: '发货日期', en: 'Ship date' }, value: (s: ShipmentRow) => s.shipDate },
-        { key: 'countryCode', header: { zh: '目的国家', en: 'Destination country' }, value: (s: ShipmentRow) => s.countryCode },
-        { key: 'agentName', header: { zh: '代理商', en: 'Agent' }, value: (s: ShipmentRow) => s.agentName ?? '' },
-        { key: 'customerName', header: { zh: '客户', en: 'Customer' }, value: (s: ShipmentRow) => s.customerName },
-        { key: 'deviceCount', header: { zh: '设备数', en: 'Devices' }, value: (s: ShipmentRow) => s.deviceCount },
-        { key: 'note', header: { zh: '备注', en: 'Note' }, value: (s: ShipmentRow) => s.note },
-        { key: 'createdAt', header: { zh: '创建时间', en: 'Created' }, value: (s: ShipmentRow) => s.createdAt },
+        column<ShipmentRow>('batchNo', 'device:shipment.field.batchNo'),
+        dayColumn<ShipmentRow>('shipDate', 'device:shipment.field.shipDate'),
+        column<ShipmentRow>('countryCode', 'device:shipment.field.countryCode'),
+        column<ShipmentRow>('agentName', 'device:shipment.field.agent'),
+        column<ShipmentRow>('customerName', 'device:shipment.field.customerName'),
+        column<ShipmentRow>('deviceCount', 'device:shipment.field.deviceCount'),
+        column<ShipmentRow>('note', 'device:shipment.field.note'),
+        dateColumn<ShipmentRow>('createdAt', 'device:shipment.field.createdAt'),
       ],
     },
   });

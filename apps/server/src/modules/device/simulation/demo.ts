@@ -62,6 +62,7 @@ function localHourStart(at: number, timezone: string): number {
  */
 export const demoHistoryJob = defineJob<{ days: number }>({
   name: 'device/demo-history',
+  counts: ['reports', 'days'],
   timeoutSeconds: 3600,
   run: async ({ ctx, payload, signal }) => {
     const played = await simulatedStores(ctx.db);
@@ -104,6 +105,7 @@ onReportsStored((_tx, stored, db) => {
  */
 export const demoLiveJob = defineJob({
   name: 'device/demo-live',
+  counts: ['stores'],
   schedule: { everyMinutes: 1 },
   run: async ({ ctx }) => {
     if (!ctx.config.demo) return { stores: 0 };

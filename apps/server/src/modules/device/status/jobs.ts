@@ -9,6 +9,7 @@ const DAY_MS = 86_400_000;
 /** Devices silent for longer than the offline timeout go offline. */
 export const offlineSweepJob = defineJob({
   name: 'device/offline-sweep',
+  counts: ['offline'],
   schedule: { everyMinutes: 1 },
   run: async ({ ctx }) => {
     const now = ctx.clock.now();
@@ -23,6 +24,7 @@ export const offlineSweepJob = defineJob({
  */
 export const reportRetentionJob = defineJob({
   name: 'device/report-retention',
+  counts: ['reports'],
   schedule: { dailyAt: '03:15' },
   run: async ({ ctx, signal }) => {
     const now = ctx.clock.now();

@@ -3,6 +3,7 @@ import {
   appOpenApi,
   appVersionApi,
   defaultScope,
+  DictType,
   RELEASE_PLATFORMS,
   ResultCode,
   versionSortKey,
@@ -18,6 +19,7 @@ import { resourceRoutes, type ResourceEndpoints, type RowOf } from '../../../lib
 import { defineRoutes, type RouteBuilder } from '../../../lib/routes';
 import { readSetting } from '../../system';
 import { appVersions } from './schema';
+import { column, dayColumn, dictColumn, labelColumn } from '../../../lib/excel';
 
 const columns = {
   id: appVersions.id,
@@ -131,19 +133,18 @@ function platformRoutes(r: RouteBuilder, ctx: AppContext, platform: ReleasePlatf
     excel: {
       file: `app-versions-${platform}`,
       columns: [
-        { key: 'versionNumber', header: { zh: '版本号', en: 'Version' }, value: (a: AppVersionRow) => a.versionNumber },
-        { key: 'brand', header: { zh: '品牌', en: 'Brand' }, value: (a: AppVersionRow) => a.brand },
-        { key: 'scope', header: { zh: '范围', en: 'Scope' }, value: (a: AppVersionRow) => a.scope },
-        { key: 'uploadDate', header: { zh: '上传日期', en: 'Upload date' }, value: (a: AppVersionRow) => a.uploadDate },
-        { key: 'isForceUpdate', header: { zh: '强制更新', en: 'Forced update' }, value: (a: AppVersionRow) => (a.isForceUpdate ? 'Y' : 'N') },
-        { key: 'current', header: { zh: '当前下载版本', en: 'Current download version' }, value: (a: AppVersionRow) => (a.current ? 'Y' : 'N') },
-        { key: 'contentZh', header: { zh: '更新内容（中文）', en: 'Update content (Chinese)' }, value: (a: AppVersionRow) => a.contentZh },
-        { key: 'contentEn', header: { zh: '更新内容（英文）', en: 'Update content (English)' }, value: (a: AppVersionRow) => a.contentEn },
-        {
-          key: 'download',
-          header: { zh: 'App Store 链接 / 安装包 MD5', en: 'App Store link / APK MD5' },
-          value: (a: AppVersionRow) => a.storeUrl || a.fileMd5,
-        },
+        column<AppVersionRow>('versionNumber', 'release:app.field.versionNumber'),
+        dictColumn<AppVersionRow>('brand', 'release:app.field.brand', DictType.brand),
+        dictColumn<AppVersionRow>('scope', 'release:app.field.scope', DictType.appScope),
+        dayColumn<AppVersionRow>('uploadDate', 'release:app.field.uploadDate'),
+        labelColumn<AppVersionRow>('isForceUpdate', 'release:app.field.isForceUpdate', (a) =>
+          a.isForceUpdate ? 'release:app.forced' : 'release:app.notForced',
+        ),
+        labelColumn<AppVersionRow>('current', 'release:app.current', (a) => (a.current ? 'release:firmware.yes' : 'release:firmware.no')),
+        column<AppVersionRow>('contentZh', 'release:app.field.contentZh'),
+        column<AppVersionRow>('contentEn', 'release:app.field.contentEn'),
+        column<AppVersionRow>('storeUrl', 'release:app.field.storeUrl'),
+        column<AppVersionRow>('fileMd5', 'release:app.field.fileMd5'),
       ],
     },
   });

@@ -1,5 +1,6 @@
 import {
   canPromote,
+  DictType,
   firmwareApi,
   firmwarePromoteApi,
   NEXT_CHANNEL,
@@ -18,6 +19,7 @@ import { otaConsoleRoutes } from './ota';
 import { firmwares } from './schema';
 import { uploadFirmware } from './upload';
 import { versionKey } from './version';
+import { column, dateColumn, dictColumn, labelColumn } from '../../../lib/excel';
 
 export const firmwareColumns = {
   id: firmwares.id,
@@ -136,20 +138,22 @@ function channelRoutes(r: RouteBuilder, ctx: AppContext, channel: FirmwareChanne
     excel: {
       file: `firmware-${channel}`,
       columns: [
-        { key: 'name', header: { zh: '名称', en: 'Name' }, value: (f: FirmwareRow) => f.name },
-        { key: 'firmwareType', header: { zh: '固件类型', en: 'Firmware type' }, value: (f: FirmwareRow) => f.firmwareType },
-        { key: 'module', header: { zh: '模块', en: 'Module' }, value: (f: FirmwareRow) => f.module },
-        { key: 'versionNumber', header: { zh: '版本号', en: 'Version' }, value: (f: FirmwareRow) => f.versionNumber },
-        { key: 'packageType', header: { zh: '包类型', en: 'Package type' }, value: (f: FirmwareRow) => f.packageType },
-        { key: 'fromVersion', header: { zh: '适用版本', en: 'Applies to version' }, value: (f: FirmwareRow) => f.fromVersion },
-        { key: 'isForceUpdate', header: { zh: '强制更新', en: 'Force update' }, value: (f: FirmwareRow) => f.isForceUpdate },
-        { key: 'verifyStatus', header: { zh: '验证状态', en: 'Verify status' }, value: (f: FirmwareRow) => f.verifyStatus },
-        { key: 'size', header: { zh: '大小（字节）', en: 'Size (bytes)' }, value: (f: FirmwareRow) => f.size },
-        { key: 'md5', header: { zh: 'MD5', en: 'MD5' }, value: (f: FirmwareRow) => f.md5 },
-        { key: 'sha256', header: { zh: 'SHA-256', en: 'SHA-256' }, value: (f: FirmwareRow) => f.sha256 },
-        { key: 'contentZh', header: { zh: '更新内容（中文）', en: 'Update content (Chinese)' }, value: (f: FirmwareRow) => f.contentZh },
-        { key: 'contentEn', header: { zh: '更新内容（英文）', en: 'Update content (English)' }, value: (f: FirmwareRow) => f.contentEn },
-        { key: 'uploadDate', header: { zh: '上传日期', en: 'Upload date' }, value: (f: FirmwareRow) => f.uploadDate },
+        column<FirmwareRow>('name', 'release:firmware.field.name'),
+        dictColumn<FirmwareRow>('firmwareType', 'release:firmware.field.firmwareType', DictType.firmwareType),
+        column<FirmwareRow>('module', 'release:firmware.field.module'),
+        column<FirmwareRow>('versionNumber', 'release:firmware.field.versionNumber'),
+        labelColumn<FirmwareRow>('packageType', 'release:firmware.field.packageType', (f) => `release:firmware.packageType.${f.packageType}`),
+        column<FirmwareRow>('fromVersion', 'release:firmware.field.fromVersion'),
+        labelColumn<FirmwareRow>('isForceUpdate', 'release:firmware.field.isForceUpdate', (f) =>
+          f.isForceUpdate ? 'release:firmware.yes' : 'release:firmware.no',
+        ),
+        dictColumn<FirmwareRow>('verifyStatus', 'release:firmware.field.verifyStatus', DictType.verifyStatus),
+        column<FirmwareRow>('size', 'release:firmware.field.sizeBytes'),
+        column<FirmwareRow>('md5', 'release:firmware.field.md5'),
+        column<FirmwareRow>('sha256', 'release:firmware.field.sha256'),
+        column<FirmwareRow>('contentZh', 'release:firmware.field.contentZh'),
+        column<FirmwareRow>('contentEn', 'release:firmware.field.contentEn'),
+        dateColumn<FirmwareRow>('uploadDate', 'release:firmware.field.uploadDate'),
       ],
     },
   });

@@ -2,7 +2,8 @@ import { appAccountApi, appStoreApi, appUserStatusUpdate } from '@lightdesk/cont
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { ApiClient, testApp, type TestApp } from '../../../test/test-app';
-import { appStore, captureSms, testInstall } from '../../../test/app-users';
+import { appStore, testInstall } from '../../../test/app-users';
+import { captureSms } from '../../../test/sms';
 import { mailCatcher } from '../../../test/mail';
 import { jobRuns } from '../../../lib/jobs';
 import { appCancellationRequests, appSessions, appUsers, appVerificationCodes, feedback, mailOutbox, mobileDevices, storeMembers, stores } from '../schema';

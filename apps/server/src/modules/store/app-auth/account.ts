@@ -16,11 +16,12 @@ import { dummyPasswordHash, hashPassword, randomDigits, verifyPassword } from '.
 import {
   APP_SIGN_IN,
   areas,
+  assertSmsAvailable,
   judgePassword,
   readPlatformSettings,
   readSetting,
   recordLogin,
-  sendSms,
+  sendCodeSms,
   throttleAddress,
   throttleGuessing,
   type ClientMeta,
@@ -48,6 +49,7 @@ const signInOf = (a: AccountName) => ({ kind: APP_SIGN_IN, username: accountOf(a
 export async function sendRegistrationCode(ctx: AppContext, body: AppCodeBody) {
   await assertRegistrationOpen(ctx);
   const { channel, target } = accountOf(body);
+  if (channel === 'sms') assertSmsAvailable(ctx);
   const now = ctx.clock.now();
   const code = randomDigits(6);
   // Six digits have a million values: argon2 keeps them out of reach of whoever reads the table.
@@ -57,11 +59,15 @@ export async function sendRegistrationCode(ctx: AppContext, body: AppCodeBody) {
     .from(appVerificationCodes)
     .where(and(eq(appVerificationCodes.target, target), gt(appVerificationCodes.createdAt, addSeconds(now, -CODE_RESEND_SECONDS))));
   if (recent) return;
-  await ctx.db
+  const [made] = await ctx.db
     .insert(appVerificationCodes)
-    .values({ purpose: 'register', channel, target, codeHash, expiresAt: addSeconds(now, CODE_TTL_SECONDS), createdAt: now });
+    .values({ purpose: 'register', channel, target, codeHash, expiresAt: addSeconds(now, CODE_TTL_SECONDS), createdAt: now })
+    .returning({ id: appVerificationCodes.id });
   const text = `Your Lightdesk registration code is ${code}. It is valid for 10 minutes.`;
-  if (channel === 'sms') await sendSms(ctx, { mobile: target, template: 'app-register-code', content: text, secrets: [code] });
+  if (channel === 'sms')
+    await sendCodeSms(ctx, { mobile: target, template: 'app-register-code', content: text, code }, () =>
+      ctx.db.delete(appVerificationCodes).where(eq(appVerificationCodes.id, made!.id)),
+    );
   else await sendMail(ctx, { to: target, subject: 'Your Lightdesk registration code', text, secrets: [code] });
 }
 

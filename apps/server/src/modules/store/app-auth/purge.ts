@@ -84,6 +84,7 @@ export async function purgeCancelledAppUsers(ctx: AppContext, signal?: AbortSign
 
 export const appAccountPurgeJob = defineJob({
   name: 'store/app-account-purge',
+  counts: ['accounts'],
   schedule: { dailyAt: '02:45' },
   run: async ({ ctx, signal }) => ({ accounts: await purgeCancelledAppUsers(ctx, signal) }),
 });

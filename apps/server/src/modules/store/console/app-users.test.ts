@@ -47,7 +47,7 @@ describe('user centre', () => {
 
   test('the export holds the filtered people', async () => {
     const rows = await readXlsx(await admin.raw('GET', appUserApi.exportExcel.path, { query: { email: 'pia@' } }));
-    expect(rows[0]![0]).toBe('E-mail');
+    expect(rows[0]![0]).toBe('Email');
     expect(rows.slice(1).map((r) => r[0])).toEqual(['pia@shop.example']);
   });
 

@@ -1,4 +1,4 @@
-import { appUserApi, appUserDelete, appUserStatusUpdate } from '@lightdesk/contract';
+import { appUserApi, appUserDelete, appUserStatusUpdate, DictType } from '@lightdesk/contract';
 import { and, desc, eq, isNull, sql } from 'drizzle-orm';
 import type { Session } from '../../../lib/context';
 import { notFound, refusal } from '../../../lib/errors';
@@ -9,6 +9,7 @@ import { revokeAppSessions } from '../app-auth/app-sessions';
 import { appCancellationRequests, appUsers, storeMembers } from '../schema';
 import { outer, visibleAppUser } from './scope';
 import { contains, within } from '../../../lib/filters';
+import { column, dateColumn, dictColumn } from '../../../lib/excel';
 
 /** Memberships of the person, in any role or as admin only. */
 const membershipCount = (adminOnly: boolean) =>
@@ -60,16 +61,16 @@ export default defineRoutes((r, ctx) => {
     excel: {
       file: 'app-users',
       columns: [
-        { key: 'email', header: { zh: '邮箱', en: 'E-mail' }, value: (u: AppUserRow) => u.email },
-        { key: 'mobile', header: { zh: '手机号', en: 'Mobile' }, value: (u: AppUserRow) => u.mobile },
-        { key: 'nickname', header: { zh: '昵称', en: 'Nickname' }, value: (u: AppUserRow) => u.nickname },
-        { key: 'countryCode', header: { zh: '国家', en: 'Country' }, value: (u: AppUserRow) => u.countryCode },
-        { key: 'registerDate', header: { zh: '注册时间', en: 'Registered' }, value: (u: AppUserRow) => u.registerDate },
-        { key: 'lastLoginAt', header: { zh: '最近登录时间', en: 'Latest sign-in' }, value: (u: AppUserRow) => u.lastLoginAt ?? '' },
-        { key: 'lastLoginIp', header: { zh: '最近登录 IP', en: 'Latest sign-in IP' }, value: (u: AppUserRow) => u.lastLoginIp },
-        { key: 'storeCount', header: { zh: '关联门店数', en: 'Stores' }, value: (u: AppUserRow) => u.storeCount },
-        { key: 'adminStoreCount', header: { zh: '管理门店数', en: 'Stores administered' }, value: (u: AppUserRow) => u.adminStoreCount },
-        { key: 'status', header: { zh: '状态', en: 'Status' }, value: (u: AppUserRow) => (u.status === 0 ? 'Enabled' : 'Disabled') },
+        column<AppUserRow>('email', 'store:appUser.email'),
+        column<AppUserRow>('mobile', 'store:appUser.mobile'),
+        column<AppUserRow>('nickname', 'store:appUser.nickname'),
+        column<AppUserRow>('countryCode', 'store:appUser.country'),
+        dateColumn<AppUserRow>('registerDate', 'store:appUser.registerDate'),
+        dateColumn<AppUserRow>('lastLoginAt', 'store:appUser.lastLoginAt'),
+        column<AppUserRow>('lastLoginIp', 'store:appUser.lastLoginIp'),
+        column<AppUserRow>('storeCount', 'store:appUser.storeCount'),
+        column<AppUserRow>('adminStoreCount', 'store:appUser.adminStoreCount'),
+        dictColumn<AppUserRow>('status', 'store:appUser.status', DictType.commonStatus),
       ],
     },
   });

@@ -2,8 +2,7 @@ import { accountCancellationApi, type AccountCancellationQuery } from '@lightdes
 import { and, asc, desc, eq, sql, type SQL } from 'drizzle-orm';
 import { unionAll } from 'drizzle-orm/pg-core';
 import type { Session } from '../../../lib/context';
-import type { ExcelColumn } from '../../../lib/excel';
-import { streamExcel } from '../../../lib/excel';
+import { column, dateColumn, labelColumn, streamExcel, type ExcelColumn } from '../../../lib/excel';
 import { contains } from '../../../lib/filters';
 import { sortColumn } from '../../../lib/resource';
 import { countOf } from '../../../lib/sql';
@@ -73,19 +72,19 @@ function cancellations(db: Database, session: Session, q: AccountCancellationQue
 type Row = Awaited<ReturnType<ReturnType<typeof cancellations>['rows']>>[number];
 
 const excelColumns: ExcelColumn<Row>[] = [
-  { key: 'accountKind', header: { zh: '账号类型', en: 'Account' }, value: (c) => (c.accountKind === 'staff' ? 'Staff' : 'App user') },
-  { key: 'username', header: { zh: '用户名', en: 'Username' }, value: (c) => c.username },
-  { key: 'email', header: { zh: '邮箱', en: 'E-mail' }, value: (c) => c.email },
-  { key: 'mobile', header: { zh: '手机号', en: 'Mobile' }, value: (c) => c.mobile },
-  { key: 'nickname', header: { zh: '昵称', en: 'Nickname' }, value: (c) => c.nickname },
-  { key: 'status', header: { zh: '状态', en: 'Status' }, value: (c) => c.status },
-  { key: 'requestedAt', header: { zh: '申请时间', en: 'Requested' }, value: (c) => c.requestedAt },
-  { key: 'purgeAfter', header: { zh: '清除时间', en: 'Purge after' }, value: (c) => c.purgeAfter },
-  { key: 'reason', header: { zh: '原因', en: 'Reason' }, value: (c) => c.reason },
+  labelColumn<Row>('accountKind', 'store:cancellation.kind', (c) => (c.accountKind === 'staff' ? 'store:cancellation.staff' : 'store:cancellation.appUser')),
+  column<Row>('username', 'store:cancellation.username'),
+  column<Row>('email', 'store:cancellation.email'),
+  column<Row>('mobile', 'store:cancellation.mobile'),
+  column<Row>('nickname', 'store:cancellation.nickname'),
+  labelColumn<Row>('status', 'store:cancellation.status', (c) => `store:cancellation.${c.status}`),
+  dateColumn<Row>('requestedAt', 'store:cancellation.requestedAt'),
+  dateColumn<Row>('purgeAfter', 'store:cancellation.purgeAfter'),
+  column<Row>('reason', 'store:cancellation.reason', { width: 40 }),
 ];
 
 /** Staff's and app users' cancellation requests as operators follow them. */
-export default defineRoutes((r, { db }) => {
+export default defineRoutes((r, { db, dictionaries }) => {
   r.endpoint(accountCancellationApi.page, async ({ session, query }) => {
     const list = cancellations(db, session, query);
     return { list: await list.rows((query.page - 1) * query.limit, query.limit), total: await list.total() };
@@ -93,6 +92,6 @@ export default defineRoutes((r, { db }) => {
   r.endpoint(accountCancellationApi.exportExcel, async ({ session, query, req, reply }) => {
     // Sorting is checked here, before the file starts: a bad `sortBy` answers 400 naming the field.
     const list = cancellations(db, session, query);
-    return streamExcel(req, reply, 'account-cancellations', excelColumns, list.rows);
+    return streamExcel(req, reply, dictionaries, { file: 'account-cancellations', columns: excelColumns }, list.rows);
   });
 });

@@ -54,7 +54,7 @@ describe('device registry', () => {
 
   test('the exports hold the filtered devices', async () => {
     const rows = await readXlsx(await admin.raw('GET', luminaireApi.exportExcel.path, { query: { meshId: platformStore.store.meshId } }));
-    expect(rows[0]![0]).toBe('Device');
+    expect(rows[0]![0]).toBe('Device name');
     expect(rows.slice(1)).toHaveLength(3);
     const phones = await readXlsx(await admin.raw('GET', mobileDeviceApi.exportExcel.path, { query: { email: 'phone@' } }));
     expect(phones.slice(1).map((r) => r[3])).toEqual(['iPhone 15']);

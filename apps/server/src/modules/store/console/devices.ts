@@ -1,4 +1,4 @@
-import { gatewayApi, luminaireApi, mobileDeviceApi } from '@lightdesk/contract';
+import { DictType, gatewayApi, luminaireApi, mobileDeviceApi } from '@lightdesk/contract';
 import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import { resourceRoutes, type RowOf } from '../../../lib/resource';
 import { defineRoutes, type RouteBuilder } from '../../../lib/routes';
@@ -6,6 +6,7 @@ import type { AppContext } from '../../../lib/context';
 import { mobileDevices, storeDevices } from '../schema';
 import { appUserField, inVisibleStore, outer, visibleAppUser } from './scope';
 import { contains, equals, within } from '../../../lib/filters';
+import { column, countryColumn, dateColumn, dictColumn, labelColumn } from '../../../lib/excel';
 
 /** A field of the device's store (a device is where its store is), as a scalar subquery. */
 const storeField = (field: 'mesh_id' | 'name' | 'country_code' | 'address') =>
@@ -64,19 +65,19 @@ function deviceRoutes(r: RouteBuilder, ctx: AppContext, api: typeof luminaireApi
     excel: {
       file,
       columns: [
-        { key: 'deviceName', header: { zh: '设备名称', en: 'Device' }, value: (d: DeviceRow) => d.deviceName },
-        { key: 'kind', header: { zh: '类型', en: 'Kind' }, value: (d: DeviceRow) => d.kind },
-        { key: 'uuid', header: { zh: 'UUID', en: 'UUID' }, value: (d: DeviceRow) => d.uuid },
-        { key: 'deviceCode', header: { zh: '设备编码', en: 'Device code' }, value: (d: DeviceRow) => d.deviceCode },
-        { key: 'model', header: { zh: '型号', en: 'Model' }, value: (d: DeviceRow) => d.model },
-        { key: 'meshId', header: { zh: '门店编号', en: 'Mesh id' }, value: (d: DeviceRow) => d.meshId },
-        { key: 'groupName', header: { zh: '分组', en: 'Group' }, value: (d: DeviceRow) => d.groupName ?? '' },
-        { key: 'countryCode', header: { zh: '国家', en: 'Country' }, value: (d: DeviceRow) => d.countryCode },
-        { key: 'address', header: { zh: '地址', en: 'Address' }, value: (d: DeviceRow) => d.address },
-        { key: 'firmwareVersion', header: { zh: '固件版本', en: 'Firmware' }, value: (d: DeviceRow) => d.firmwareVersion },
-        { key: 'online', header: { zh: '在线', en: 'Online' }, value: (d: DeviceRow) => d.online },
-        { key: 'lastSeenAt', header: { zh: '最近上报', en: 'Last seen' }, value: (d: DeviceRow) => d.lastSeenAt },
-        { key: 'createDate', header: { zh: '创建时间', en: 'Created' }, value: (d: DeviceRow) => d.createDate },
+        column<DeviceRow>('deviceName', 'store:device.field.deviceName'),
+        labelColumn<DeviceRow>('kind', 'store:mesh.field.kind', (d) => `store:mesh.kind.${d.kind}`),
+        column<DeviceRow>('uuid', 'store:device.field.uuid'),
+        column<DeviceRow>('deviceCode', 'store:device.field.deviceCode'),
+        column<DeviceRow>('model', 'store:device.field.model'),
+        column<DeviceRow>('meshId', 'store:device.field.meshId'),
+        column<DeviceRow>('groupName', 'store:device.field.group'),
+        countryColumn<DeviceRow>('countryCode', 'store:device.field.country'),
+        column<DeviceRow>('address', 'store:device.field.address'),
+        column<DeviceRow>('firmwareVersion', 'store:device.field.firmwareVersion'),
+        dictColumn<DeviceRow>('online', 'store:device.field.online', DictType.deviceStatus, { entry: (d) => (d.online ? 'online' : 'offline') }),
+        dateColumn<DeviceRow>('lastSeenAt', 'store:device.field.lastSeenAt'),
+        dateColumn<DeviceRow>('createDate', 'store:device.field.createDate'),
       ],
     },
   });
@@ -116,14 +117,14 @@ export default defineRoutes((r, ctx) => {
     excel: {
       file: 'mobile-devices',
       columns: [
-        { key: 'email', header: { zh: '用户邮箱', en: 'User e-mail' }, value: (p: PhoneRow) => p.email },
-        { key: 'nickname', header: { zh: '昵称', en: 'Nickname' }, value: (p: PhoneRow) => p.nickname },
-        { key: 'platform', header: { zh: '平台', en: 'Platform' }, value: (p: PhoneRow) => p.platform },
-        { key: 'model', header: { zh: '机型', en: 'Model' }, value: (p: PhoneRow) => p.model },
-        { key: 'osVersion', header: { zh: '系统版本', en: 'OS version' }, value: (p: PhoneRow) => p.osVersion },
-        { key: 'appVersion', header: { zh: 'App 版本', en: 'App version' }, value: (p: PhoneRow) => p.appVersion },
-        { key: 'lastActiveAt', header: { zh: '最近活跃', en: 'Last active' }, value: (p: PhoneRow) => p.lastActiveAt },
-        { key: 'createDate', header: { zh: '创建时间', en: 'Created' }, value: (p: PhoneRow) => p.createDate },
+        column<PhoneRow>('email', 'store:device.mobile.email'),
+        column<PhoneRow>('nickname', 'store:device.mobile.nickname'),
+        labelColumn<PhoneRow>('platform', 'store:device.mobile.platform', (p) => `store:device.platform.${p.platform}`),
+        column<PhoneRow>('model', 'store:device.mobile.model'),
+        column<PhoneRow>('osVersion', 'store:device.mobile.osVersion'),
+        column<PhoneRow>('appVersion', 'store:device.mobile.appVersion'),
+        dateColumn<PhoneRow>('lastActiveAt', 'store:device.mobile.lastActiveAt'),
+        dateColumn<PhoneRow>('createDate', 'store:device.mobile.createDate'),
       ],
     },
   });

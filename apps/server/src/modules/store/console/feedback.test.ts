@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { appUserClient } from '../../../test/app-users';
 import { makeStore, tenantIds } from '../../../test/stores';
 import { testApp, type ApiClient, type TestApp } from '../../../test/test-app';
+import { readXlsx } from '../../../test/xlsx';
 import { appUsers, feedback } from '../schema';
 
 let t: TestApp;
@@ -11,6 +12,7 @@ let admin: ApiClient;
 let agent: ApiClient;
 let platformNote: number;
 let agentNote: number;
+let platformPersonId: number;
 const PICTURE = 'a'.repeat(64);
 beforeAll(async () => {
   t = await testApp();
@@ -19,6 +21,7 @@ beforeAll(async () => {
   agent = await t.signIn('agent');
   const tenant = await tenantIds(t);
   const platformPerson = await appUserClient(t, { email: 'fiona@shop.example' });
+  platformPersonId = platformPerson.user.id;
   const agentPerson = await appUserClient(t, { email: 'gus@shop.example' });
   await makeStore(t, { tenantId: tenant.platform, adminId: platformPerson.user.id });
   await makeStore(t, { tenantId: tenant.northwind, adminId: agentPerson.user.id });
@@ -81,5 +84,42 @@ describe('feedback', () => {
     expect(await admin.get(feedbackApi.page.path, { handled: 'maybe' })).toMatchObject({ code: 400, params: { field: 'handled' } });
     const [row] = await t.ctx.db.select().from(feedback).where(eq(feedback.id, agentNote));
     expect(row!.handledAt).toBeNull();
+  });
+
+  test('the export holds the filtered feedback in the reader’s language: the list’s words, its time on their clock', async () => {
+    await t.ctx.db
+      .insert(feedback)
+      .values({ appUserId: platformPersonId, type: 'fault', content: 'The sensor is offline', createdAt: new Date('2026-05-04T22:30:00Z') });
+    const res = await admin.raw('GET', feedbackApi.exportExcel.path, {
+      query: { email: 'fiona', handled: 'no' },
+      headers: { 'accept-language': 'de-DE', 'time-zone': 'Europe/Berlin' },
+    });
+    expect(res.headers.get('content-disposition')).toContain('feedback.xlsx');
+    const [header, ...rows] = await readXlsx(res);
+    expect(header).toEqual([
+      'Eingegangen',
+      'E-Mail des Kunden',
+      'Kontakt-E-Mail',
+      'Spitzname',
+      'Art',
+      'Inhalt',
+      'App-Version',
+      'Telefonmodell',
+      'Bilder',
+      'Status',
+      'Antwort',
+    ]);
+    expect(rows).toHaveLength(1);
+    // 22:30 UTC on 4 May is half past midnight on 5 May in Berlin, as the list there shows it.
+    expect(rows[0]![0]).toEqual(new Date('2026-05-05T00:30:00Z'));
+    expect([rows[0]![1], rows[0]![4], rows[0]![5], rows[0]![9]]).toEqual(['fiona@shop.example', 'Störung', 'The sensor is offline', 'Wartet auf Antwort']);
+  });
+
+  test('exporting needs its own permission, and an agent’s staff export only their stores’ people’s feedback', async () => {
+    expect((await agent.get(feedbackApi.exportExcel.path)).code).toBe(403);
+    await t.grant('agent', ['workbench:feedback:query', 'workbench:feedback:update', 'workbench:feedback:export']);
+    const exporter = await t.signIn('agent');
+    const rows = await readXlsx(await exporter.raw('GET', feedbackApi.exportExcel.path));
+    expect(rows.slice(1).map((r) => r[5])).toEqual(['Dark mode please']);
   });
 });

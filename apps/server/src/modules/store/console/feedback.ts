@@ -2,7 +2,8 @@ import { feedbackApi, feedbackReply, feedbackStats, type FeedbackReply } from '@
 import { and, desc, eq, isNotNull, isNull, or, sql, type SQL } from 'drizzle-orm';
 import type { AppContext } from '../../../lib/context';
 import { notFound } from '../../../lib/errors';
-import { resourceRoutes } from '../../../lib/resource';
+import { column, dateColumn, labelColumn } from '../../../lib/excel';
+import { resourceRoutes, type RowOf } from '../../../lib/resource';
 import { defineRoutes } from '../../../lib/routes';
 import { countOf } from '../../../lib/sql';
 import { appUsers, feedback } from '../schema';
@@ -36,6 +37,7 @@ const columns = {
   reply: feedback.reply,
   createdAt: feedback.createdAt,
 };
+type FeedbackRow = RowOf<typeof columns>;
 
 export default defineRoutes((r, ctx) => {
   const { db } = ctx;
@@ -52,6 +54,24 @@ export default defineRoutes((r, ctx) => {
     ],
     sortable: { createdAt: feedback.createdAt, handledAt: feedback.handledAt },
     defaultSort: [desc(feedback.createdAt), desc(feedback.id)],
+    excel: {
+      file: 'feedback',
+      columns: [
+        dateColumn<FeedbackRow>('createdAt', 'store:feedback.field.createdAt'),
+        column<FeedbackRow>('email', 'store:feedback.field.email'),
+        column<FeedbackRow>('contactEmail', 'store:feedback.field.contactEmail'),
+        column<FeedbackRow>('nickname', 'store:feedback.field.nickname'),
+        labelColumn<FeedbackRow>('type', 'store:feedback.field.type', (f) => `store:feedback.type.${f.type}`),
+        column<FeedbackRow>('content', 'store:feedback.field.content', { width: 50 }),
+        column<FeedbackRow>('appVersion', 'store:feedback.field.appVersion'),
+        column<FeedbackRow>('phoneModel', 'store:feedback.field.phoneModel'),
+        column<FeedbackRow>('imageCount', 'store:feedback.field.images'),
+        column<FeedbackRow>('handled', 'store:feedback.field.handled', {
+          value: (f, reader) => reader.text(f.handledAt ? 'store:feedback.handled.yes' : 'store:feedback.handled.no'),
+        }),
+        column<FeedbackRow>('reply', 'store:feedback.field.reply', { width: 50 }),
+      ],
+    },
     detail: async ({ files }, row) => {
       const [own] = await db.select({ images: feedback.images }).from(feedback).where(eq(feedback.id, row.id));
       return { ...row, images: await Promise.all((own?.images ?? []).map((key) => files.links.link(key))) };

@@ -7,6 +7,7 @@ import { defineRoutes } from '../../../lib/routes';
 import { storeMembers } from '../schema';
 import { removeMember } from '../store-rules';
 import { appUserField, inVisibleStore, outer } from './scope';
+import { column, dateColumn, labelColumn } from '../../../lib/excel';
 
 /** A field of the membership's store, as a scalar subquery (one statement for the whole page). */
 const storeField = (field: 'mesh_id' | 'name') => sql<string>`(select ms.${sql.identifier(field)} from stores ms where ms.id = ${outer(storeMembers.storeId)})`;
@@ -46,13 +47,13 @@ export default defineRoutes((r, ctx) => {
     excel: {
       file: 'store-users',
       columns: [
-        { key: 'meshName', header: { zh: '门店', en: 'Store' }, value: (m: MembershipRow) => m.meshName },
-        { key: 'meshId', header: { zh: '门店编号', en: 'Mesh id' }, value: (m: MembershipRow) => m.meshId },
-        { key: 'nickname', header: { zh: '昵称', en: 'Nickname' }, value: (m: MembershipRow) => m.nickname },
-        { key: 'email', header: { zh: '邮箱', en: 'E-mail' }, value: (m: MembershipRow) => m.email },
-        { key: 'mobile', header: { zh: '手机号', en: 'Mobile' }, value: (m: MembershipRow) => m.mobile },
-        { key: 'role', header: { zh: '角色', en: 'Role' }, value: (m: MembershipRow) => m.role },
-        { key: 'joinedAt', header: { zh: '加入时间', en: 'Joined' }, value: (m: MembershipRow) => m.joinedAt },
+        column<MembershipRow>('meshName', 'store:storeUser.meshName'),
+        column<MembershipRow>('meshId', 'store:storeUser.meshId'),
+        column<MembershipRow>('nickname', 'store:storeUser.nickname'),
+        column<MembershipRow>('email', 'store:storeUser.email'),
+        column<MembershipRow>('mobile', 'store:storeUser.mobile'),
+        labelColumn<MembershipRow>('role', 'store:storeUser.role', (m) => `store:role.${m.role}`),
+        dateColumn<MembershipRow>('joinedAt', 'store:storeUser.joinedAt'),
       ],
     },
   });

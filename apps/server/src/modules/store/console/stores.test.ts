@@ -95,7 +95,7 @@ describe('store management', () => {
     const res = await admin.raw('GET', storeApi.exportExcel.path, { query: { name: 'harbour' } });
     expect(res.headers.get('content-disposition')).toContain('stores.xlsx');
     const rows = await readXlsx(res);
-    expect(rows[0]!.slice(0, 2)).toEqual(['Store', 'Mesh id']);
+    expect(rows[0]!.slice(0, 2)).toEqual(['Store name', 'Mesh ID']);
     expect(rows.slice(1).map((r) => r[1])).toEqual([platformStore.store.meshId]);
   });
 
@@ -149,6 +149,29 @@ describe("acting inside a store, under the app's rules", () => {
     expect(detail.history[0]).toMatchObject({ kind: 'admin-transferred', actorKind: 'staff', detail: { from: adminId, to: next.user.id } });
     // The same refusals as in the app: only a member can take over.
     expect(await admin.send(storeActions.transferAdmin, { id: store.id, appUserId: adminId })).toMatchObject({ code: 555, key: 'store.not-member' });
+  });
+
+  test('the history names who acted and whom it was about as they are now, former admins too; an agent sees names of its own side only', async () => {
+    const former = await appUserClient(t, { nickname: 'Flo Former', email: 'flo@shop.example' });
+    const next = await appUserClient(t, { nickname: 'Nina Next' });
+    const { store } = await makeStore(t, { tenantId: tenant.platform, adminId: former.user.id, memberIds: [next.user.id] });
+    expect((await admin.send(storeActions.transferAdmin, { id: store.id, appUserId: next.user.id })).code).toBe(200);
+    expect((await admin.send(storeAssignAgent, { id: store.id, tenantId: tenant.northwind })).code).toBe(200);
+
+    const seen = (await admin.send(storeApi.get, { id: store.id })).data;
+    const staffId = seen.history.find((e) => e.kind === 'admin-transferred')!.actorId;
+    // The former admin left the store with the transfer, and is still named.
+    expect(seen.members.map((m) => m.appUserId)).not.toContain(former.user.id);
+    expect(seen.historyNames.appUsers[former.user.id]).toEqual({ nickname: 'Flo Former', contact: 'flo@shop.example' });
+    expect(seen.historyNames.appUsers[next.user.id]).toMatchObject({ nickname: 'Nina Next' });
+    expect(seen.historyNames.staff[staffId]).toEqual(expect.stringMatching(/\S/));
+    expect(seen.historyNames.agents[tenant.northwind]).toEqual(expect.stringMatching(/\S/));
+
+    // The agent now holds the store: its people are named, the platform's staff are not.
+    const agentView = (await agent.send(storeApi.get, { id: store.id })).data;
+    expect(agentView.historyNames.appUsers[former.user.id]).toMatchObject({ nickname: 'Flo Former' });
+    expect(agentView.historyNames.staff).toEqual({});
+    expect(Object.keys(agentView.historyNames.agents)).toEqual([String(tenant.northwind)]);
   });
 
   test('removing a member, never the admin', async () => {

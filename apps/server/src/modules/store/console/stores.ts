@@ -6,8 +6,10 @@ import { resourceRoutes, type RowOf } from '../../../lib/resource';
 import { defineRoutes } from '../../../lib/routes';
 import { lightingGroups, storeDevices, storeEvents, storeMembers, stores, appUsers } from '../schema';
 import { assignStoreToTenant, dissolveGroup, locateStore, removeMember, transferAdmin } from '../store-rules';
+import { historyNames } from './history-names';
 import { outer, storeTenancy } from './scope';
 import { contains, within } from '../../../lib/filters';
+import { column, countryColumn, dateColumn } from '../../../lib/excel';
 
 /** One field of the store's admin (exactly one per store), as a scalar subquery of the list row. */
 const adminField = (column: 'nickname' | 'email' | 'last_login_ip') =>
@@ -64,46 +66,8 @@ export default defineRoutes((r, ctx) => {
     ],
     sortable: { meshName: stores.name, meshId: stores.meshId, countryCode: stores.countryCode, registerDate: stores.createdAt },
     defaultSort: [desc(stores.createdAt), desc(stores.id)],
-    detail: async ({ db }, row: StoreRow) => ({
-      ...row,
-      members: await db
-        .select({
-          appUserId: storeMembers.appUserId,
-          role: storeMembers.role,
-          nickname: appUsers.nickname,
-          email: appUsers.email,
-          mobile: appUsers.mobile,
-          joinedAt: storeMembers.joinedAt,
-        })
-        .from(storeMembers)
-        .innerJoin(appUsers, eq(appUsers.id, storeMembers.appUserId))
-        .where(eq(storeMembers.storeId, row.id))
-        .orderBy(asc(storeMembers.role), asc(storeMembers.joinedAt)),
-      groups: await db
-        .select({
-          id: lightingGroups.id,
-          groupCode: lightingGroups.groupCode,
-          groupName: lightingGroups.name,
-          luminaireCount: sql<number>`(select count(*)::int from store_devices gd where gd.group_id = ${outer(lightingGroups.id)} and gd.kind = 'luminaire')`,
-        })
-        .from(lightingGroups)
-        .where(eq(lightingGroups.storeId, row.id))
-        .orderBy(asc(lightingGroups.groupCode)),
-      devices: await db
-        .select({
-          id: storeDevices.id,
-          kind: storeDevices.kind,
-          deviceName: storeDevices.name,
-          uuid: storeDevices.uuid,
-          model: storeDevices.model,
-          groupId: storeDevices.groupId,
-          firmwareVersion: storeDevices.firmwareVersion,
-          online: storeDevices.online,
-        })
-        .from(storeDevices)
-        .where(eq(storeDevices.storeId, row.id))
-        .orderBy(asc(storeDevices.kind), asc(storeDevices.name), asc(storeDevices.id)),
-      history: await db
+    detail: async ({ db }, row: StoreRow, session) => {
+      const history = await db
         .select({
           id: storeEvents.id,
           kind: storeEvents.kind,
@@ -115,25 +79,67 @@ export default defineRoutes((r, ctx) => {
         .from(storeEvents)
         .where(eq(storeEvents.storeId, row.id))
         .orderBy(desc(storeEvents.createdAt), desc(storeEvents.id))
-        .limit(200),
-    }),
+        .limit(200);
+      return {
+        ...row,
+        members: await db
+          .select({
+            appUserId: storeMembers.appUserId,
+            role: storeMembers.role,
+            nickname: appUsers.nickname,
+            email: appUsers.email,
+            mobile: appUsers.mobile,
+            joinedAt: storeMembers.joinedAt,
+          })
+          .from(storeMembers)
+          .innerJoin(appUsers, eq(appUsers.id, storeMembers.appUserId))
+          .where(eq(storeMembers.storeId, row.id))
+          .orderBy(asc(storeMembers.role), asc(storeMembers.joinedAt)),
+        groups: await db
+          .select({
+            id: lightingGroups.id,
+            groupCode: lightingGroups.groupCode,
+            groupName: lightingGroups.name,
+            luminaireCount: sql<number>`(select count(*)::int from store_devices gd where gd.group_id = ${outer(lightingGroups.id)} and gd.kind = 'luminaire')`,
+          })
+          .from(lightingGroups)
+          .where(eq(lightingGroups.storeId, row.id))
+          .orderBy(asc(lightingGroups.groupCode)),
+        devices: await db
+          .select({
+            id: storeDevices.id,
+            kind: storeDevices.kind,
+            deviceName: storeDevices.name,
+            uuid: storeDevices.uuid,
+            model: storeDevices.model,
+            groupId: storeDevices.groupId,
+            firmwareVersion: storeDevices.firmwareVersion,
+            online: storeDevices.online,
+          })
+          .from(storeDevices)
+          .where(eq(storeDevices.storeId, row.id))
+          .orderBy(asc(storeDevices.kind), asc(storeDevices.name), asc(storeDevices.id)),
+        history,
+        historyNames: await historyNames(db, session, history),
+      };
+    },
     excel: {
       file: 'stores',
       columns: [
-        { key: 'meshName', header: { zh: '门店名称', en: 'Store' }, value: (s: StoreRow) => s.meshName },
-        { key: 'meshId', header: { zh: '门店编号', en: 'Mesh id' }, value: (s: StoreRow) => s.meshId },
-        { key: 'adminNickname', header: { zh: '管理员', en: 'Administrator' }, value: (s: StoreRow) => s.adminNickname ?? '' },
-        { key: 'adminEmail', header: { zh: '管理员邮箱', en: 'Administrator e-mail' }, value: (s: StoreRow) => s.adminEmail ?? '' },
-        { key: 'memberCount', header: { zh: '成员数', en: 'Members' }, value: (s: StoreRow) => s.memberCount },
-        { key: 'groupCount', header: { zh: '分组数', en: 'Groups' }, value: (s: StoreRow) => s.groupCount },
-        { key: 'deviceCount', header: { zh: '设备数', en: 'Devices' }, value: (s: StoreRow) => s.deviceCount },
-        { key: 'onlineDeviceCount', header: { zh: '在线设备数', en: 'Online devices' }, value: (s: StoreRow) => s.onlineDeviceCount },
-        { key: 'countryCode', header: { zh: '国家', en: 'Country' }, value: (s: StoreRow) => s.countryCode },
-        { key: 'timezone', header: { zh: '时区', en: 'Time zone' }, value: (s: StoreRow) => s.timezone },
-        { key: 'latitude', header: { zh: '纬度', en: 'Latitude' }, value: (s: StoreRow) => s.latitude ?? '' },
-        { key: 'longitude', header: { zh: '经度', en: 'Longitude' }, value: (s: StoreRow) => s.longitude ?? '' },
-        { key: 'registerDate', header: { zh: '注册时间', en: 'Registered' }, value: (s: StoreRow) => s.registerDate },
-        { key: 'latestLoginIp', header: { zh: '最近登录 IP', en: 'Latest sign-in IP' }, value: (s: StoreRow) => s.latestLoginIp ?? '' },
+        column<StoreRow>('meshName', 'store:mesh.field.meshName'),
+        column<StoreRow>('meshId', 'store:mesh.field.meshId'),
+        column<StoreRow>('adminNickname', 'store:mesh.field.admin'),
+        column<StoreRow>('adminEmail', 'store:mesh.field.adminEmail'),
+        column<StoreRow>('memberCount', 'store:mesh.field.members'),
+        column<StoreRow>('groupCount', 'store:mesh.field.groups'),
+        column<StoreRow>('deviceCount', 'store:mesh.field.devices'),
+        column<StoreRow>('onlineDeviceCount', 'store:mesh.field.onlineDevices'),
+        countryColumn<StoreRow>('countryCode', 'store:mesh.field.country'),
+        column<StoreRow>('timezone', 'store:mesh.field.timezone'),
+        column<StoreRow>('latitude', 'store:mesh.locate.latitude'),
+        column<StoreRow>('longitude', 'store:mesh.locate.longitude'),
+        dateColumn<StoreRow>('registerDate', 'store:mesh.field.registerDate'),
+        column<StoreRow>('latestLoginIp', 'store:mesh.field.latestLoginIp'),
       ],
     },
   });

@@ -1,14 +1,22 @@
-import { accountCancellationApi, appUserApi, feedbackApi, luminaireApi, gatewayApi, mobileDeviceApi, storeApi } from '@lightdesk/contract';
+import { DictType, accountCancellationApi, appUserApi, feedbackApi, luminaireApi, gatewayApi, mobileDeviceApi, storeApi } from '@lightdesk/contract';
+import { Writable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { testApp, type ApiClient, type TestApp } from '../../../test/test-app';
+import { DICTIONARIES } from '../../system/seed/dictionaries';
+import { mailOutbox, storeDevices } from '../schema';
 
 // The demo is made once per file: it signs fifty people up (password hashing) and installs
 // hundreds of devices through the app's own functions.
 let t: TestApp;
 let admin: ApiClient;
 let agent: ApiClient;
+const logged: { msg: string }[] = [];
+const logger = {
+  level: 'info',
+  stream: new Writable({ write: (chunk: Buffer, _enc, done) => (logged.push(JSON.parse(chunk.toString()) as { msg: string }), done()) }),
+};
 beforeAll(async () => {
-  t = await testApp();
+  t = await testApp({}, { logger });
   await t.seedDemo();
   admin = await t.signIn('admin');
   agent = await t.signIn('agent');
@@ -16,6 +24,12 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 describe('demo stores (LIGHTDESK_DEMO=1)', () => {
+  test('the start stays short: one log line for the demo, not one per e-mail, and the e-mails are kept in the outbox', async () => {
+    expect(logged.filter((l) => l.msg === 'Mail recorded in the outbox')).toEqual([]);
+    expect(logged.filter((l) => l.msg.startsWith('demo stores made'))).toHaveLength(1);
+    expect(await t.ctx.db.$count(mailOutbox)).toBe(20);
+  });
+
   test('fifty app users and twenty stores in many time zones, six of them for the agent Northwind', async () => {
     expect((await admin.send(appUserApi.page, { limit: 1 })).data.total).toBe(50);
     const stores = (await admin.send(storeApi.page, { limit: 100 })).data.list;
@@ -44,6 +58,13 @@ describe('demo stores (LIGHTDESK_DEMO=1)', () => {
     expect(store.history.map((e) => e.kind)).toEqual(
       expect.arrayContaining(['created', 'group-created', 'device-added', 'member-joined', 'assigned-to-agent']),
     );
+  });
+
+  test('every model the demo installs is a device model of the firmware type dictionary, so the console names it', async () => {
+    const models = new Set(DICTIONARIES.find((d) => d.type === DictType.firmwareType)!.entries.map(([value]) => value));
+    const installed = await t.ctx.db.selectDistinct({ model: storeDevices.model }).from(storeDevices);
+    expect(installed.length).toBeGreaterThan(3);
+    expect(installed.map((d) => d.model).filter((model) => !models.has(model))).toEqual([]);
   });
 
   test('devices, phones, feedback with pictures and a pending cancellation', async () => {

@@ -1,6 +1,7 @@
 import { areaApi, type AreaNode } from '@lightdesk/contract';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { testApp, type ApiClient, type TestApp } from '../../../test/test-app';
+import { readXlsx } from '../../../test/xlsx';
 
 let t: TestApp;
 let admin: ApiClient;
@@ -79,6 +80,30 @@ describe('areas', () => {
     await t.grant('agent', ['system:area:query']);
     const agent = await t.signIn('agent');
     expect((await tree('bavaria', agent)).data).toEqual((await tree('bavaria')).data);
-    expect(t.routes.filter((r) => r.url.startsWith('/api/system/area/')).map((r) => r.method)).toEqual(['GET', 'GET', 'GET']);
+    expect(t.routes.filter((r) => r.url.startsWith('/api/system/area/')).map((r) => r.method)).toEqual(['GET', 'GET', 'GET', 'GET']);
+  });
+
+  test('the export is the tree as a table, each country followed by its subdivisions, with the same search, in the reader’s language', async () => {
+    const res = await admin.raw('GET', areaApi.exportExcel.path, { query: { keyword: 'bavaria' }, headers: { 'accept-language': 'fr-FR' } });
+    expect(res.headers.get('content-disposition')).toContain('areas.xlsx');
+    expect(await readXlsx(res)).toEqual([
+      ['Code', 'Nom', 'Type', 'Code pays'],
+      ['DE', 'Germany', 'Pays'],
+      ['DE-BY', 'Bavaria', 'Subdivision', 'DE'],
+    ]);
+    const everything = await readXlsx(await admin.raw('GET', areaApi.exportExcel.path, { headers: { 'accept-language': 'nl-NL' } }));
+    const germany = everything.findIndex((r) => r[0] === 'DE');
+    expect(everything[germany]).toEqual(['DE', 'Germany', 'Land']);
+    expect(everything.slice(germany + 1, germany + 17).every((r) => r[2] === 'Onderverdeling' && r[3] === 'DE')).toBe(true);
+    expect(everything.length).toBeGreaterThan(4000);
+  });
+
+  test('exporting needs its own permission beside reading; bad input names the field', async () => {
+    await t.grant('agent', ['system:area:query']);
+    expect((await (await t.signIn('agent')).get(areaApi.exportExcel.path)).code).toBe(403);
+    await t.grant('agent', ['system:area:export']);
+    const res = await (await t.signIn('agent')).raw('GET', areaApi.exportExcel.path, { query: { keyword: 'DE-BY' } });
+    expect((await readXlsx(res)).map((r) => r[0])).toEqual(['Code', 'DE', 'DE-BY']);
+    expect(await admin.get(areaApi.exportExcel.path, { keyword: 'x'.repeat(101) })).toMatchObject({ code: 400, params: { field: 'keyword' } });
   });
 });

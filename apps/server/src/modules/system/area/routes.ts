@@ -4,6 +4,8 @@ import { alias } from 'drizzle-orm/pg-core';
 import { areas } from '../schema';
 import { notFound } from '../../../lib/errors';
 import { contains } from '../../../lib/filters';
+import type { Database } from '../../../db/client';
+import { column, labelColumn, streamRows, type ExcelColumn } from '../../../lib/excel';
 import { defineRoutes } from '../../../lib/routes';
 
 const columns = { code: areas.code, name: areas.name, type: areas.type, parentCode: areas.parentCode };
@@ -20,32 +22,45 @@ function treeOf(rows: Area[]): AreaNode[] {
   return [...countries.values()];
 }
 
-/** The areas come from seed/data/areas.json. */
-export default defineRoutes((r, { db }) => {
-  r.endpoint(areaApi.tree, async ({ query }) => {
-    if (!query.keyword)
-      return treeOf(
-        await db
-          .select(columns)
-          .from(areas)
-          .orderBy(...byName),
-      );
-    const matches = or(contains(areas.code, query.keyword), contains(areas.name, query.keyword));
-    // A matching country comes with all its subdivisions; a matching subdivision brings its country along.
-    const matchingCountries = db
-      .select({ code: areas.code })
-      .from(areas)
-      .where(and(eq(areas.type, 'country'), matches));
-    const countriesOfMatches = db
-      .select({ code: areas.parentCode })
-      .from(areas)
-      .where(and(eq(areas.type, 'subdivision'), matches));
-    const rows = await db
+/** The areas of the tree, in name order: all of them, or those a search finds. */
+function treeRows(db: Database, keyword: string | undefined): Promise<Area[]> {
+  if (!keyword)
+    return db
       .select(columns)
       .from(areas)
-      .where(or(matches, inArray(areas.code, countriesOfMatches), inArray(areas.parentCode, matchingCountries)))
       .orderBy(...byName);
-    return treeOf(rows);
+  const matches = or(contains(areas.code, keyword), contains(areas.name, keyword));
+  // A matching country comes with all its subdivisions; a matching subdivision brings its country along.
+  const matchingCountries = db
+    .select({ code: areas.code })
+    .from(areas)
+    .where(and(eq(areas.type, 'country'), matches));
+  const countriesOfMatches = db
+    .select({ code: areas.parentCode })
+    .from(areas)
+    .where(and(eq(areas.type, 'subdivision'), matches));
+  return db
+    .select(columns)
+    .from(areas)
+    .where(or(matches, inArray(areas.code, countriesOfMatches), inArray(areas.parentCode, matchingCountries)))
+    .orderBy(...byName);
+}
+
+/** The tree as the page shows it, as rows: each country followed by its subdivisions. */
+const EXCEL_COLUMNS: ExcelColumn<Area>[] = [
+  column<Area>('code', 'system:area.field.code', { width: 10 }),
+  column<Area>('name', 'system:area.field.name', { width: 32 }),
+  labelColumn<Area>('type', 'system:area.field.type', (a) => `system:area.type.${a.type}`),
+  column<Area>('parentCode', 'system:area.field.parentCode'),
+];
+
+/** The areas come from seed/data/areas.json. */
+export default defineRoutes((r, { db, dictionaries }) => {
+  r.endpoint(areaApi.tree, async ({ query }) => treeOf(await treeRows(db, query.keyword)));
+
+  r.endpoint(areaApi.exportExcel, async ({ query, req, reply }) => {
+    const rows = treeOf(await treeRows(db, query.keyword)).flatMap(({ children, ...country }) => [country, ...(children ?? [])]);
+    return streamRows(req, reply, dictionaries, { file: 'areas', columns: EXCEL_COLUMNS }, rows);
   });
 
   r.endpoint(areaApi.children, ({ query }) => {

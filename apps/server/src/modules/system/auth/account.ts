@@ -121,6 +121,7 @@ export async function purgeCancelledAccounts(ctx: AppContext, signal?: AbortSign
 
 export const accountPurgeJob = defineJob({
   name: 'system/account-purge',
+  counts: ['accounts'],
   schedule: { dailyAt: '02:30' },
   run: async ({ ctx, signal }) => ({ accounts: await purgeCancelledAccounts(ctx, signal) }),
 });

@@ -11,7 +11,7 @@ import { captchaRequired, checkCaptcha, createCaptcha } from './captcha';
 import { menusOf, permissionInfo } from './permission-info';
 import { metaOf, recordFailure, recordLogin, throttleAddress, throttleGuessing, type ClientMeta } from './password-guessing';
 import { assertMaySignIn, checkPassword, findAccount, openSession } from './sign-in';
-import { consumeLoginCode, sendLoginCode, smsCodeWrong } from './sms';
+import { assertSmsAvailable, consumeLoginCode, sendLoginCode, smsAvailable, smsCodeWrong } from './sms';
 import { readBrowserKey, socialSignIn } from './social';
 
 const browserKeyOf = (req: FastifyRequest) => readBrowserKey(req.headers.cookie);
@@ -37,7 +37,7 @@ export default defineRoutes((r, ctx) => {
 
   r.endpoint(authApi.options, async () => ({
     captchaEnabled: await captchaEnabled(),
-    smsEnabled: true,
+    smsEnabled: smsAvailable(ctx),
     socialProviders: social.providers(),
   }));
 
@@ -58,6 +58,7 @@ export default defineRoutes((r, ctx) => {
   });
 
   r.endpoint(authApi.sendSmsCode, async ({ body, req }) => {
+    assertSmsAvailable(ctx);
     const meta = metaOf(req);
     await throttleAddress(ctx, meta);
     await requireCaptcha(body.captchaVerification, meta, body.mobile, 'sms');
@@ -66,6 +67,7 @@ export default defineRoutes((r, ctx) => {
   });
 
   r.endpoint(authApi.smsLogin, async ({ body, req }) => {
+    assertSmsAvailable(ctx);
     const meta = metaOf(req);
     const log = { kind: 'sms' as const, username: body.mobile };
     await throttleAddress(ctx, meta);

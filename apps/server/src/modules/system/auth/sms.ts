@@ -3,54 +3,69 @@ import { and, desc, eq, gt, isNull, lt, sql } from 'drizzle-orm';
 import { smsCodes, smsOutbox } from '../schema';
 import { addSeconds } from '../../../lib/clock';
 import type { AppContext } from '../../../lib/context';
-import { AppError } from '../../../lib/errors';
+import { AppError, refusal } from '../../../lib/errors';
 import { dummyPasswordHash, hashPassword, randomDigits, verifyPassword } from '../../../lib/secrets';
 import { findAccount } from './sign-in';
+import { smsSender, type SmsMessage, type SmsSender } from './sms-senders';
 
 export const SMS_CODE_TTL_SECONDS = 5 * 60;
 export const SMS_CODE_MAX_TRIES = 5;
 export const SMS_RESEND_SECONDS = 60;
 
-export interface SmsMessage {
-  mobile: string;
-  template: string;
-  /** The text as its recipient reads it. */
-  content: string;
-  /** Parts of the text only the recipient may read (one-time codes): never stored. */
-  secrets: string[];
-}
-
-/** Where SMS go. A gateway's sender delivers `content`; nothing may keep the secrets. */
-export interface SmsSender {
-  send(ctx: AppContext, message: SmsMessage): Promise<void>;
-}
-
 export const MASK = '******';
 
-/** The default: records each message in the outbox table and the log, its secrets masked. */
-export const outboxSender: SmsSender = {
-  async send(ctx, { mobile, template, content, secrets }) {
-    const masked = secrets.reduce((text, secret) => text.replaceAll(secret, MASK), content);
-    await ctx.db.insert(smsOutbox).values({ mobile, template, content: masked, createdAt: ctx.clock.now() });
-    ctx.log.info({ mobile, template }, 'SMS recorded in the outbox');
-  },
-};
+const overrides = new WeakMap<AppContext, SmsSender>();
 
-const senders = new WeakMap<AppContext, SmsSender>();
-
-/** Sends this server's SMS through another sender: an SMS gateway, or a test that reads the codes. */
+/** Sends this server's SMS through another sender than the configured one: a test's, which reads the codes as a phone would. */
 export function useSmsSender(ctx: AppContext, sender: SmsSender) {
-  senders.set(ctx, sender);
+  overrides.set(ctx, sender);
 }
 
-/** Sends one SMS through this server's sender (the outbox unless another was set). */
-export const sendSms = (ctx: AppContext, message: SmsMessage) => (senders.get(ctx) ?? outboxSender).send(ctx, message);
+const senderOf = (ctx: AppContext): SmsSender | undefined => overrides.get(ctx) ?? (ctx.config.sms && smsSender(ctx.config.sms));
+
+/** Whether this server sends SMS at all: without a gateway nobody could receive a code, so SMS sign-in is not offered. */
+export const smsAvailable = (ctx: AppContext) => senderOf(ctx) !== undefined;
+
+const smsUnavailable = () => refusal('sms.unavailable');
+
+/** Refuses a call that would need an SMS on a server that sends none, before any other work. */
+export function assertSmsAvailable(ctx: AppContext) {
+  if (!smsAvailable(ctx)) throw smsUnavailable();
+}
+
+/**
+ * Sends a message carrying a code just stored, and keeps it in the SMS log (the outbox table),
+ * its code masked, as sent, failed or (the demo's outbox) recorded. When the gateway fails, the
+ * failure is logged, `withdraw` removes the code — nobody received it, and the resend minute
+ * must not keep the person from asking again — and the person is told to try again later.
+ */
+export async function sendCodeSms(ctx: AppContext, message: SmsMessage, withdraw: () => Promise<unknown>) {
+  const sender = senderOf(ctx);
+  if (!sender) throw smsUnavailable();
+  const { mobile, template, content, code } = message;
+  let status = sender.delivers ? 'sent' : 'recorded';
+  try {
+    await sender.send(message);
+  } catch (error) {
+    status = 'failed';
+    const reason = (error instanceof Error ? error.message : String(error)).replaceAll(code, MASK);
+    ctx.log.warn({ provider: sender.name, mobile, template, reason }, 'SMS not sent: the gateway refused it or did not answer');
+  }
+  await ctx.db.insert(smsOutbox).values({ mobile, template, content: content.replaceAll(code, MASK), status, createdAt: ctx.clock.now() });
+  if (status === 'failed') {
+    await withdraw();
+    throw refusal('sms.send-failed');
+  }
+  ctx.log.info({ provider: sender.name, mobile, template }, sender.delivers ? 'SMS sent' : 'SMS recorded in the outbox');
+}
 
 /**
  * Sends a sign-in code to the number of an enabled account. Any other number gets the same
  * answer after the same hashing work, and nothing is stored or sent for it, so the call tells
  * nobody which numbers have accounts. For the same reason a repeat within a minute is not
- * refused: it is answered alike and sends nothing (the first code is still valid).
+ * refused: it is answered alike and sends nothing (the first code is still valid). Only while
+ * the gateway fails can the answers differ (the person must learn that no code is coming); the
+ * rate limit and the captcha bound what that tells a prober.
  */
 export async function sendLoginCode(ctx: AppContext, mobile: string) {
   const now = ctx.clock.now();
@@ -68,11 +83,16 @@ export async function sendLoginCode(ctx: AppContext, mobile: string) {
       .select({ id: smsCodes.id })
       .from(smsCodes)
       .where(and(eq(smsCodes.mobile, mobile), gt(smsCodes.createdAt, addSeconds(now, -SMS_RESEND_SECONDS))));
-    if (recent) return false;
-    await tx.insert(smsCodes).values({ mobile, scene: 'login', codeHash, expiresAt: addSeconds(now, SMS_CODE_TTL_SECONDS), createdAt: now });
-    return true;
+    if (recent) return undefined;
+    const [row] = await tx
+      .insert(smsCodes)
+      .values({ mobile, scene: 'login', codeHash, expiresAt: addSeconds(now, SMS_CODE_TTL_SECONDS), createdAt: now })
+      .returning({ id: smsCodes.id });
+    return row!.id;
   });
-  if (made) await sendSms(ctx, { mobile, template: 'login-code', content: `Lightdesk sign-in code: ${code}. Valid for 5 minutes.`, secrets: [code] });
+  if (made === undefined) return;
+  const content = `Lightdesk sign-in code: ${code}. Valid for 5 minutes.`;
+  await sendCodeSms(ctx, { mobile, template: 'login-code', content, code }, () => ctx.db.delete(smsCodes).where(eq(smsCodes.id, made)));
 }
 
 /** Consumes the newest live code for the number; each try counts, five wrong ones end the code. */

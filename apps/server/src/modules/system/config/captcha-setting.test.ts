@@ -2,12 +2,15 @@ import type { AuthOptions, ConfigEntry, Page } from '@lightdesk/contract';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { configs } from '../schema';
+import { captureSms } from '../../../test/sms';
 import { testApp, TEST_PASSWORD, type TestApp } from '../../../test/test-app';
 
 // The captcha is asked only when both switches are on: LIGHTDESK_CAPTCHA and security.captcha.enabled.
 let t: TestApp;
 beforeAll(async () => {
   t = await testApp({ LIGHTDESK_CAPTCHA: 'on' });
+  // A server that sends SMS, so that asking for a sign-in code is offered at all.
+  captureSms(t);
 });
 afterAll(() => t.close());
 

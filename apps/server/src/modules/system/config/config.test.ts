@@ -186,11 +186,11 @@ describe('parameter settings', () => {
     const res = await admin.raw('GET', '/api/system/config/export-excel', { query: { key: 'by-key.' } });
     expect(res.headers.get('content-disposition')).toContain('configs.xlsx');
     const rows = await readXlsx(res);
-    expect(rows[0]!.slice(0, 4)).toEqual(['Key', 'Name', 'Value', 'Value type']);
+    expect(rows[0]!.slice(0, 4)).toEqual(['Parameter key', 'Parameter name', 'Value', 'Value type']);
     expect(rows.slice(1).map((r) => [r[0], r[4], r[5]])).toEqual([
-      ['by-key.all', 'No', 'all'],
-      ['by-key.platform', 'No', 'platform'],
-      ['by-key.unmarked', 'No', 'none'],
+      ['by-key.all', 'Custom', "All staff, agents' included"],
+      ['by-key.platform', 'Custom', 'Platform staff'],
+      ['by-key.unmarked', 'Custom', 'Nobody (this screen only)'],
     ]);
   });
 

@@ -5,6 +5,7 @@ import { AppError } from '../../../lib/errors';
 import { resourceRoutes, type RowOf } from '../../../lib/resource';
 import { contains, equals } from '../../../lib/filters';
 import { defineRoutes } from '../../../lib/routes';
+import { column, labelColumn } from '../../../lib/excel';
 
 const columns = {
   id: configs.id,
@@ -60,13 +61,13 @@ export default defineRoutes((r, ctx) => {
     excel: {
       file: 'configs',
       columns: [
-        { key: 'key', header: { zh: '参数键名', en: 'Key' }, width: 32, value: (c: ConfigRow) => c.key },
-        { key: 'name', header: { zh: '参数名称', en: 'Name' }, width: 32, value: (c: ConfigRow) => c.name },
-        { key: 'value', header: { zh: '参数键值', en: 'Value' }, value: (c: ConfigRow) => c.value },
-        { key: 'valueType', header: { zh: '值类型', en: 'Value type' }, value: (c: ConfigRow) => c.valueType },
-        { key: 'builtIn', header: { zh: '系统内置', en: 'Built-in' }, value: (c: ConfigRow) => (c.builtIn ? 'Yes' : 'No') },
-        { key: 'visibility', header: { zh: '可读范围', en: 'Readable by' }, value: (c: ConfigRow) => c.visibility },
-        { key: 'remark', header: { zh: '备注', en: 'Remark' }, width: 40, value: (c: ConfigRow) => c.remark },
+        column<ConfigRow>('key', 'system:config.field.key', { width: 32 }),
+        column<ConfigRow>('name', 'system:config.field.name', { width: 32 }),
+        column<ConfigRow>('value', 'system:config.field.value'),
+        labelColumn<ConfigRow>('valueType', 'system:config.field.valueType', (c) => `system:config.type.${c.valueType}`),
+        labelColumn<ConfigRow>('builtIn', 'system:config.field.builtIn', (c) => (c.builtIn ? 'system:config.builtIn' : 'system:config.custom')),
+        labelColumn<ConfigRow>('visibility', 'system:config.field.visible', (c) => `system:config.visibility.${c.visibility}`),
+        column<ConfigRow>('remark', 'system:common.remark', { width: 40 }),
       ],
     },
   });

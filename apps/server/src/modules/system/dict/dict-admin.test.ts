@@ -91,7 +91,7 @@ describe('dictionary types', () => {
 
   test('the export is a real .xlsx holding the filtered rows', async () => {
     const rows = await sheetRows(await admin.raw('GET', '/api/system/dict-type/export-excel', { query: { type: 'firmware_' } }));
-    expect(rows[0]!.slice(0, 2)).toEqual(['Type', 'Name']);
+    expect(rows[0]!.slice(0, 2)).toEqual(['Dictionary type', 'Dictionary name']);
     expect(rows.slice(1).map((r) => r[0])).toEqual([
       'firmware_channel',
       'firmware_package_type',
@@ -172,7 +172,7 @@ describe('dictionary entries', () => {
 
   test('the export is a real .xlsx holding the filtered rows', async () => {
     const rows = await sheetRows(await admin.raw('GET', '/api/system/dict-data/export-excel', { query: { dictType: 'firmware_channel' } }));
-    expect(rows[0]!.slice(0, 3)).toEqual(['Type', 'Value', 'Label']);
+    expect(rows[0]!.slice(0, 3)).toEqual(['Dictionary type', 'Value', 'Label']);
     expect(rows.slice(1).map((r) => r[1])).toEqual(['release', 'factory', 'development']);
   });
 });

@@ -1,4 +1,4 @@
-import { dictDataApi, dictTypeApi, ResultCode } from '@lightdesk/contract';
+import { dictDataApi, DictType, dictTypeApi, ResultCode } from '@lightdesk/contract';
 import { and, asc, eq, ne } from 'drizzle-orm';
 import { dictData, dictTypes } from '../schema';
 import { countOf } from '../../../lib/sql';
@@ -7,6 +7,7 @@ import { AppError } from '../../../lib/errors';
 import { resourceRoutes, type RowOf } from '../../../lib/resource';
 import { contains, equals } from '../../../lib/filters';
 import { defineRoutes } from '../../../lib/routes';
+import { column, dateColumn, dictColumn } from '../../../lib/excel';
 
 const readColumns = {
   dictType: dictData.dictType,
@@ -28,8 +29,6 @@ const typeColumns = {
 type TypeRow = RowOf<typeof typeColumns>;
 const dataColumns = { id: dictData.id, ...readColumns, status: dictData.status, remark: dictData.remark, createdAt: dictData.createdAt };
 type DataRow = RowOf<typeof dataColumns>;
-
-const statusText = (status: number) => (status === 0 ? 'Enabled' : 'Disabled');
 
 const entriesOf = async ({ db }: AppContext, type: string) => {
   const [row] = await db.select({ n: countOf }).from(dictData).where(eq(dictData.dictType, type));
@@ -84,11 +83,11 @@ export default defineRoutes((r, ctx) => {
     excel: {
       file: 'dict-types',
       columns: [
-        { key: 'type', header: { zh: '字典类型', en: 'Type' }, value: (t: TypeRow) => t.type },
-        { key: 'name', header: { zh: '字典名称', en: 'Name' }, value: (t: TypeRow) => t.name },
-        { key: 'status', header: { zh: '状态', en: 'Status' }, value: (t: TypeRow) => statusText(t.status) },
-        { key: 'remark', header: { zh: '备注', en: 'Remark' }, value: (t: TypeRow) => t.remark },
-        { key: 'createdAt', header: { zh: '创建时间', en: 'Created' }, value: (t: TypeRow) => t.createdAt },
+        column<TypeRow>('type', 'system:dict.type.type'),
+        column<TypeRow>('name', 'system:dict.type.name'),
+        dictColumn<TypeRow>('status', 'system:common.status', DictType.commonStatus),
+        column<TypeRow>('remark', 'system:common.remark'),
+        dateColumn<TypeRow>('createdAt', 'system:common.createdAt'),
       ],
     },
     simple: { columns: { id: dictTypes.id, name: dictTypes.name, type: dictTypes.type }, where: eq(dictTypes.status, 0) },
@@ -116,13 +115,13 @@ export default defineRoutes((r, ctx) => {
     excel: {
       file: 'dict-data',
       columns: [
-        { key: 'dictType', header: { zh: '字典类型', en: 'Type' }, value: (d: DataRow) => d.dictType },
-        { key: 'value', header: { zh: '字典键值', en: 'Value' }, value: (d: DataRow) => d.value },
-        { key: 'label', header: { zh: '字典标签', en: 'Label' }, value: (d: DataRow) => d.label },
-        { key: 'colorType', header: { zh: '颜色类型', en: 'Colour' }, value: (d: DataRow) => d.colorType },
-        { key: 'sort', header: { zh: '排序', en: 'Order' }, value: (d: DataRow) => d.sort },
-        { key: 'status', header: { zh: '状态', en: 'Status' }, value: (d: DataRow) => statusText(d.status) },
-        { key: 'remark', header: { zh: '备注', en: 'Remark' }, value: (d: DataRow) => d.remark },
+        column<DataRow>('dictType', 'system:dict.type.type'),
+        column<DataRow>('value', 'system:dict.data.value'),
+        column<DataRow>('label', 'system:dict.data.label'),
+        column<DataRow>('colorType', 'system:dict.data.colorType', { value: (d, reader) => reader.text(`system:dict.colour.${d.colorType || 'none'}`) }),
+        column<DataRow>('sort', 'system:common.sort'),
+        dictColumn<DataRow>('status', 'system:common.status', DictType.commonStatus),
+        column<DataRow>('remark', 'system:common.remark'),
       ],
     },
   });

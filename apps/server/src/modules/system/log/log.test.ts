@@ -98,10 +98,10 @@ describe('login log', () => {
     const res = await admin.raw('GET', '/api/system/login-log/export-excel', { query: { result: 'bad-credentials' } });
     expect(res.headers.get('content-disposition')).toContain('login-log.xlsx');
     const rows = await readXlsx(res);
-    expect(rows[0]).toEqual(['Time', 'Username', 'Kind', 'Result', 'IP', 'User agent']);
-    expect(rows.slice(1).map((r) => [r[1], r[3]])).toEqual([
-      ['nobody-here', 'bad-credentials'],
-      ['operator', 'bad-credentials'],
+    expect(rows[0]).toEqual(['Time', 'Username', 'Type', 'Result', 'IP address', 'Browser']);
+    expect(rows.slice(1).map((r) => [r[1], r[2], r[3]])).toEqual([
+      ['nobody-here', 'Password sign-in', 'Wrong username or password'],
+      ['operator', 'Password sign-in', 'Wrong username or password'],
     ]);
     expect(rows[1]![0]).toBeInstanceOf(Date);
   });
@@ -143,10 +143,10 @@ describe('operation log', () => {
 
   test('the export is a real .xlsx holding the filtered rows', async () => {
     const rows = await readXlsx(await admin.raw('GET', '/api/system/operate-log/export-excel', { query: { path: 'post/create' } }));
-    expect(rows[0]!.slice(0, 7)).toEqual(['Time', 'Username', 'Module', 'Action', 'Method', 'Path', 'Result']);
-    expect(rows.slice(1).map((r) => [r[1], r[5], r[6]])).toEqual([
-      ['admin', '/api/system/post/create', 409],
-      ['admin', '/api/system/post/create', 200],
+    expect(rows[0]!.slice(0, 7)).toEqual(['Time', 'Performed by', 'Module', 'Operation', 'Request', 'Result', 'Duration (ms)']);
+    expect(rows.slice(1).map((r) => [r[1], r[4], r[5]])).toEqual([
+      ['admin', 'POST /api/system/post/create', 409],
+      ['admin', 'POST /api/system/post/create', 200],
     ]);
   });
 });
@@ -298,8 +298,8 @@ describe('SMS log', () => {
 
   test('the export is a real .xlsx with codes masked', async () => {
     const rows = await readXlsx(await admin.raw('GET', '/api/system/sms-log/export-excel', { query: { template: 'login-code' } }));
-    expect(rows[0]).toEqual(['Time', 'Mobile', 'Template', 'Content', 'Status']);
-    expect(rows.slice(1).map((r) => r.slice(1))).toEqual([['13800000001', 'login-code', 'Lightdesk sign-in code: ******. Valid for 5 minutes.', 'recorded']]);
+    expect(rows[0]).toEqual(['Time', 'Mobile number', 'Template', 'Content', 'Status']);
+    expect(rows.slice(1).map((r) => r.slice(1))).toEqual([['13800000001', 'Sign-in code', 'Lightdesk sign-in code: ******. Valid for 5 minutes.', 'Recorded']]);
   });
 });
 

@@ -26,6 +26,7 @@ export async function applyLogRetention(ctx: AppContext, signal?: AbortSignal): 
 
 export const logRetentionJob = defineJob({
   name: 'system/log-retention',
+  counts: ['login-log', 'operate-log', 'sms-log', 'job-runs'],
   schedule: { dailyAt: '03:30' },
   run: ({ ctx, signal }) => applyLogRetention(ctx, signal),
 });

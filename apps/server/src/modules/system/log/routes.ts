@@ -1,4 +1,4 @@
-import { loginLogApi, operateLogApi, smsLogApi } from '@lightdesk/contract';
+import { DictType, loginLogApi, operateLogApi, smsLogApi } from '@lightdesk/contract';
 import { desc, eq, isNull, or, sql, type SQL } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import { loginLog, operateLog, smsOutbox } from '../schema';
@@ -7,6 +7,7 @@ import { forbidden } from '../../../lib/errors';
 import { resourceRoutes, type RowOf } from '../../../lib/resource';
 import { contains, equals, within } from '../../../lib/filters';
 import { defineRoutes } from '../../../lib/routes';
+import { column, dateColumn, dictColumn, labelColumn } from '../../../lib/excel';
 
 /**
  * Whose log rows a caller reads. Staff read their own tenant's rows. Platform staff (who
@@ -86,12 +87,12 @@ export default defineRoutes((r, ctx) => {
     excel: {
       file: 'login-log',
       columns: [
-        { key: 'createdAt', header: { zh: '时间', en: 'Time' }, value: (l: LoginRow) => l.createdAt },
-        { key: 'username', header: { zh: '用户名', en: 'Username' }, value: (l: LoginRow) => l.username },
-        { key: 'kind', header: { zh: '类型', en: 'Kind' }, value: (l: LoginRow) => l.kind },
-        { key: 'result', header: { zh: '结果', en: 'Result' }, value: (l: LoginRow) => l.result },
-        { key: 'ip', header: { zh: 'IP', en: 'IP' }, value: (l: LoginRow) => l.ip },
-        { key: 'userAgent', header: { zh: '浏览器', en: 'User agent' }, width: 40, value: (l: LoginRow) => l.userAgent },
+        dateColumn<LoginRow>('createdAt', 'system:log.field.time'),
+        column<LoginRow>('username', 'system:log.field.username'),
+        labelColumn<LoginRow>('kind', 'system:log.field.kind', (l) => `system:log.kind.${l.kind}`),
+        dictColumn<LoginRow>('result', 'system:log.field.result', DictType.loginResult),
+        column<LoginRow>('ip', 'system:log.field.ip'),
+        column<LoginRow>('userAgent', 'system:log.field.userAgent', { width: 40 }),
       ],
     },
   });
@@ -114,15 +115,15 @@ export default defineRoutes((r, ctx) => {
     excel: {
       file: 'operate-log',
       columns: [
-        { key: 'createdAt', header: { zh: '时间', en: 'Time' }, value: (o: OperateRow) => o.createdAt },
-        { key: 'username', header: { zh: '操作人', en: 'Username' }, value: (o: OperateRow) => o.username },
-        { key: 'module', header: { zh: '模块', en: 'Module' }, value: (o: OperateRow) => o.module },
-        { key: 'action', header: { zh: '操作', en: 'Action' }, width: 30, value: (o: OperateRow) => o.action },
-        { key: 'method', header: { zh: '请求方法', en: 'Method' }, width: 8, value: (o: OperateRow) => o.method },
-        { key: 'path', header: { zh: '请求地址', en: 'Path' }, width: 36, value: (o: OperateRow) => o.path },
-        { key: 'resultCode', header: { zh: '结果码', en: 'Result' }, width: 8, value: (o: OperateRow) => o.resultCode },
-        { key: 'durationMs', header: { zh: '耗时(毫秒)', en: 'Duration (ms)' }, width: 12, value: (o: OperateRow) => o.durationMs },
-        { key: 'ip', header: { zh: 'IP', en: 'IP' }, value: (o: OperateRow) => o.ip },
+        dateColumn<OperateRow>('createdAt', 'system:log.field.time'),
+        column<OperateRow>('username', 'system:log.field.operator'),
+        column<OperateRow>('module', 'system:log.field.module'),
+        column<OperateRow>('action', 'system:log.field.action', { width: 30 }),
+        // Method and path together, as the list's request column shows them.
+        column<OperateRow>('request', 'system:log.field.request', { width: 44, value: (o) => `${o.method} ${o.path}` }),
+        column<OperateRow>('resultCode', 'system:log.field.result', { width: 8 }),
+        column<OperateRow>('durationMs', 'system:log.field.durationMs', { width: 12 }),
+        column<OperateRow>('ip', 'system:log.field.ip'),
       ],
     },
   });
@@ -145,11 +146,11 @@ export default defineRoutes((r, ctx) => {
     excel: {
       file: 'sms-log',
       columns: [
-        { key: 'createdAt', header: { zh: '时间', en: 'Time' }, value: (s: SmsRow) => s.createdAt },
-        { key: 'mobile', header: { zh: '手机号', en: 'Mobile' }, value: (s: SmsRow) => s.mobile },
-        { key: 'template', header: { zh: '模板', en: 'Template' }, value: (s: SmsRow) => s.template },
-        { key: 'content', header: { zh: '内容', en: 'Content' }, width: 50, value: (s: SmsRow) => s.content },
-        { key: 'status', header: { zh: '状态', en: 'Status' }, value: (s: SmsRow) => s.status },
+        dateColumn<SmsRow>('createdAt', 'system:log.field.time'),
+        column<SmsRow>('mobile', 'system:log.field.mobile'),
+        labelColumn<SmsRow>('template', 'system:log.field.template', (s) => `system:log.smsTemplate.${s.template}`),
+        column<SmsRow>('content', 'system:log.field.content', { width: 50 }),
+        labelColumn<SmsRow>('status', 'system:log.field.status', (s) => `system:log.smsStatus.${s.status}`),
       ],
     },
   });

@@ -133,7 +133,7 @@ describe('posts', () => {
     expect(res.headers.get('content-type')).toContain('spreadsheetml');
     expect(res.headers.get('content-disposition')).toContain('posts.xlsx');
     const rows = await readXlsx(res);
-    expect(rows[0]!.slice(0, 2)).toEqual(['Code', 'Name']);
+    expect(rows[0]!.slice(0, 2)).toEqual(['Post code', 'Post name']);
     expect(rows.slice(1).map((r) => r[0])).toEqual(['ceo']);
   });
 

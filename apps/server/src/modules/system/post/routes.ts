@@ -1,10 +1,11 @@
-import { postApi } from '@lightdesk/contract';
+import { DictType, postApi } from '@lightdesk/contract';
 import { asc, eq } from 'drizzle-orm';
 import { posts, userPosts } from '../schema';
 import { contains, equals } from '../../../lib/filters';
 import { defineRoutes } from '../../../lib/routes';
 import { resourceRoutes, type RowOf } from '../../../lib/resource';
 import { countOf } from '../../../lib/sql';
+import { column, dateColumn, dictColumn } from '../../../lib/excel';
 
 const columns = {
   id: posts.id,
@@ -35,11 +36,11 @@ export default defineRoutes((r, ctx) =>
     excel: {
       file: 'posts',
       columns: [
-        { key: 'code', header: { zh: '岗位编码', en: 'Code' }, value: (p: PostRow) => p.code },
-        { key: 'name', header: { zh: '岗位名称', en: 'Name' }, value: (p: PostRow) => p.name },
-        { key: 'sort', header: { zh: '排序', en: 'Order' }, value: (p: PostRow) => p.sort },
-        { key: 'status', header: { zh: '状态', en: 'Status' }, value: (p: PostRow) => (p.status === 0 ? 'Enabled' : 'Disabled') },
-        { key: 'createdAt', header: { zh: '创建时间', en: 'Created' }, value: (p: PostRow) => p.createdAt },
+        column<PostRow>('code', 'system:post.code'),
+        column<PostRow>('name', 'system:post.name'),
+        column<PostRow>('sort', 'system:common.sort'),
+        dictColumn<PostRow>('status', 'system:common.status', DictType.commonStatus),
+        dateColumn<PostRow>('createdAt', 'system:common.createdAt'),
       ],
     },
     simple: { columns: { id: posts.id, name: posts.name }, where: eq(posts.status, 0) },

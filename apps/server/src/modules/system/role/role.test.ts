@@ -265,7 +265,7 @@ describe('roles', () => {
     const res = await admin.raw('GET', '/api/system/role/export-excel', { query: { code: 'audit' } });
     expect(res.headers.get('content-disposition')).toContain('roles.xlsx');
     const rows = await readXlsx(res);
-    expect(rows[0]!.slice(0, 5)).toEqual(['Code', 'Name', 'Order', 'Data scope', 'Status']);
+    expect(rows[0]!.slice(0, 5)).toEqual(['Role code', 'Role name', 'Display order', 'Data scope', 'Status']);
     expect(rows.slice(1).map((r) => r.slice(0, 5))).toEqual([['auditor', 'Auditor', 1, 'All data', 'Enabled']]);
   });
 });

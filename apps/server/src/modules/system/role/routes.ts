@@ -1,4 +1,4 @@
-import { ResultCode, roleApi } from '@lightdesk/contract';
+import { DictType, ResultCode, roleApi } from '@lightdesk/contract';
 import { asc, eq } from 'drizzle-orm';
 import { roles, userRoles } from '../schema';
 import { countOf } from '../../../lib/sql';
@@ -7,6 +7,7 @@ import { resourceRoutes, type RowOf } from '../../../lib/resource';
 import { contains, equals, within } from '../../../lib/filters';
 import { defineRoutes } from '../../../lib/routes';
 import * as role from './service';
+import { column, dateColumn, dictColumn } from '../../../lib/excel';
 
 const columns = {
   id: roles.id,
@@ -19,8 +20,6 @@ const columns = {
   createdAt: roles.createdAt,
 };
 type RoleRow = RowOf<typeof columns>;
-
-const SCOPES = ['', 'All data', 'Custom departments', 'Own department', 'Own department and below', 'Own data only'];
 
 export default defineRoutes((r, ctx) => {
   resourceRoutes(r, ctx, {
@@ -52,12 +51,12 @@ export default defineRoutes((r, ctx) => {
     excel: {
       file: 'roles',
       columns: [
-        { key: 'code', header: { zh: '角色标识', en: 'Code' }, value: (x: RoleRow) => x.code },
-        { key: 'name', header: { zh: '角色名称', en: 'Name' }, value: (x: RoleRow) => x.name },
-        { key: 'sort', header: { zh: '显示顺序', en: 'Order' }, value: (x: RoleRow) => x.sort },
-        { key: 'dataScope', header: { zh: '数据范围', en: 'Data scope' }, value: (x: RoleRow) => SCOPES[x.dataScope] ?? '' },
-        { key: 'status', header: { zh: '状态', en: 'Status' }, value: (x: RoleRow) => (x.status === 0 ? 'Enabled' : 'Disabled') },
-        { key: 'createdAt', header: { zh: '创建时间', en: 'Created' }, value: (x: RoleRow) => x.createdAt },
+        column<RoleRow>('code', 'system:role.code'),
+        column<RoleRow>('name', 'system:role.name'),
+        column<RoleRow>('sort', 'system:common.sort'),
+        dictColumn<RoleRow>('dataScope', 'system:role.dataScope', DictType.dataScope),
+        dictColumn<RoleRow>('status', 'system:common.status', DictType.commonStatus),
+        dateColumn<RoleRow>('createdAt', 'system:common.createdAt'),
       ],
     },
     simple: { columns: { id: roles.id, code: roles.code, name: roles.name }, where: eq(roles.status, 0) },

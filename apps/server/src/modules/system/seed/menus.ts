@@ -13,12 +13,22 @@ export interface MenuSeed {
   visible?: boolean;
   keepAlive?: boolean;
   alwaysShow?: boolean;
-  buttons?: { name: string; permission: string }[];
+  buttons?: MenuButtonSeed[];
   children?: MenuSeed[];
   /**
    * For a screen added after databases were made: when a start places it in one that lacks it,
    * the roles and agent packages holding any of these permissions get it and its buttons, as
    * the first seed gives it to those whose screens it sits beside.
+   */
+  grantWith?: string[];
+}
+
+export interface MenuButtonSeed {
+  name: string;
+  permission: string;
+  /**
+   * For a button added to a screen after databases were made: when a start places it in one that
+   * lacks it, the roles and agent packages holding any of these permissions get it.
    */
   grantWith?: string[];
 }
@@ -58,6 +68,16 @@ function screen(name: string, path: string, prefix: string, actions: string[], e
     ...extra,
   };
 }
+/**
+ * An action added to a screen that databases already hold, going to whoever holds the screen, as
+ * a first start gives a screen's buttons with it: for actions that show no more than the screen
+ * does, such as an export of its list.
+ */
+const addedToScreen = (prefix: string, action: string): MenuButtonSeed => ({
+  name: ACTION_NAMES[action] ?? action,
+  permission: `${prefix}:${action}`,
+  grantWith: [`${prefix}:query`],
+});
 const CRUD = ['create', 'update', 'delete', 'export'];
 /** Content is written, then published per language. */
 const CONTENT_ACTIONS = ['create', 'update', 'delete', 'publish'];
@@ -94,7 +114,7 @@ export const MENU_TREE: MenuSeed[] = [
         component: 'workbench/feedback',
         componentName: 'Feedback',
         permission: 'workbench:feedback:query',
-        buttons: [{ name: 'Reply', permission: 'workbench:feedback:update' }],
+        buttons: [{ name: 'Reply', permission: 'workbench:feedback:update' }, addedToScreen('workbench:feedback', 'export')],
       },
       { name: 'Firmware', path: 'hardwareList', component: 'firmware/release/index', componentName: 'HardwareList', permission: 'firmware:release:query' },
       { name: 'Apps', path: 'appList', component: 'app/android/index', componentName: 'AppList', permission: 'app:android:query' },
@@ -206,7 +226,7 @@ export const MENU_TREE: MenuSeed[] = [
     icon: 'setting',
     componentName: 'System',
     children: [
-      screen('User centre', 'app-user', 'system:app-user', ['update', 'delete', 'export']),
+      screen('App users', 'app-user', 'system:app-user', ['update', 'delete', 'export']),
       screen('Staff', 'user', 'system:user', [...CRUD, 'reset-password']),
       screen('Roles', 'role', 'system:role', [...CRUD, 'assign-menu']),
       screen('Departments', 'dept', 'system:dept', ['create', 'update', 'delete']),
@@ -217,7 +237,7 @@ export const MENU_TREE: MenuSeed[] = [
       screen('Platform settings', 'platform-setting', 'system:platform-setting', ['update']),
       screen('Parameter settings', 'config', 'system:config', CRUD),
       screen('Dictionaries', 'dict', 'system:dict', CRUD),
-      screen('Areas', 'area', 'system:area', []),
+      screen('Areas', 'area', 'system:area', [], { buttons: [addedToScreen('system:area', 'export')] }),
       screen('Shipment management', 'shipment', 'system:shipment', [...CRUD, 'import']),
       screen('Shipment calibration', 'shipment-calibration', 'system:shipment-calibration', ['update']),
       screen('User advanced settings', 'user-advanced', 'system:user-advanced', ['update']),
@@ -251,7 +271,7 @@ export const MENU_TREE: MenuSeed[] = [
     componentName: 'Content',
     children: [
       screen('Guides', 'guide', 'content:guide', CONTENT_ACTIONS),
-      screen('Help centre', 'help', 'content:help', CONTENT_ACTIONS),
+      screen('Help center', 'help', 'content:help', CONTENT_ACTIONS),
       screen('Common issues', 'common-issue', 'content:common-issue', CONTENT_ACTIONS),
       screen('User manuals', 'manual', 'content:manual', CONTENT_ACTIONS),
       screen('Video manual', 'video', 'content:video', CONTENT_ACTIONS),
@@ -280,7 +300,7 @@ export const MENU_TREE: MenuSeed[] = [
     icon: 'question-circle',
     componentName: 'Help',
     children: [
-      { name: 'Help centre', path: '/help-center', component: 'help/center', componentName: 'HelpCenter', keepAlive: false },
+      { name: 'Help center', path: '/help-center', component: 'help/center', componentName: 'HelpCenter', keepAlive: false },
       { name: 'Common issues', path: '/commonIssue', component: 'help/common-issue', componentName: 'CommonIssue', keepAlive: false },
       { name: 'User manual', path: '/userManual', component: 'help/user-manual', componentName: 'UserManual', keepAlive: false },
       { name: 'App download', path: '/download', component: 'help/download', componentName: 'AppDownload', keepAlive: false },

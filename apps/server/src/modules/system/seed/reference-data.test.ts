@@ -117,3 +117,34 @@ test('a screen placed on an older database goes, with its buttons, to the roles 
   const info = await agent.get<{ permissions: string[] }>('/api/system/auth/get-permission-info');
   expect(info.data.permissions).toEqual(expect.arrayContaining(['statistics:subscription:query', 'statistics:subscription:create']));
 });
+
+test('an export added to a screen an older database holds goes to the roles and agent packages holding the screen, and to no one else', async () => {
+  const { db } = t.ctx;
+  const menuOf = async (permission: string) => (await db.select().from(menus).where(eq(menus.permission, permission)))[0]!;
+  const feedbackScreen = await menuOf('workbench:feedback:query');
+  const [storeStaff] = await db.select({ id: roles.id }).from(roles).where(eq(roles.code, 'store_staff'));
+  const [operator] = await db.select({ id: roles.id }).from(roles).where(eq(roles.code, 'operator'));
+  const [retail] = await db.select({ id: tenantPackages.id }).from(tenantPackages).where(eq(tenantPackages.name, 'Retail analytics'));
+  // The agent's store staff and its package read feedback; the platform's operator does not.
+  await db.insert(roleMenus).values({ roleId: storeStaff!.id, menuId: feedbackScreen.id });
+  await db.insert(tenantPackageMenus).values({ packageId: retail!.id, menuId: feedbackScreen.id });
+  // As if the database came from a version whose feedback list had no export.
+  const old = await menuOf('workbench:feedback:export');
+  await db.delete(menus).where(eq(menus.id, old.id));
+  await db.delete(menuSeeds).where(eq(menuSeeds.key, 'workbench:feedback:export'));
+
+  await seedDatabase(db, { demo: false, storage: t.ctx.files.storage });
+  const placed = await menuOf('workbench:feedback:export');
+  expect(placed).toMatchObject({ parentId: feedbackScreen.id, type: 'B', name: 'Export' });
+  const holders = async (table: typeof roleMenus | typeof tenantPackageMenus) =>
+    (await db.select().from(table).where(eq(table.menuId, placed.id))).map((r) => ('roleId' in r ? r.roleId : r.packageId));
+  expect(await holders(roleMenus)).toEqual([storeStaff!.id]);
+  expect(await holders(roleMenus)).not.toContain(operator!.id);
+  expect(await holders(tenantPackageMenus)).toEqual([retail!.id]);
+
+  // Placed once: a later start neither places it again nor gives it anew to a role it was taken from.
+  await db.delete(roleMenus).where(and(eq(roleMenus.roleId, storeStaff!.id), eq(roleMenus.menuId, placed.id)));
+  await seedDatabase(db, { demo: false, storage: t.ctx.files.storage });
+  expect(await db.select().from(menus).where(eq(menus.permission, 'workbench:feedback:export'))).toHaveLength(1);
+  expect(await holders(roleMenus)).toEqual([]);
+});

@@ -94,8 +94,11 @@ export async function syncMenus(db: Database): Promise<void> {
         const id = seeded ?? (await place(m.componentName, menuRow(m, parentId, i + 1)));
         const newButtons: number[] = [];
         for (const [j, b] of (m.buttons ?? []).entries()) {
-          if (!placed.has(b.permission))
-            newButtons.push(await place(b.permission, { parentId: id, name: b.name, type: 'B', permission: b.permission, sort: j + 1 }));
+          if (placed.has(b.permission)) continue;
+          const button = await place(b.permission, { parentId: id, name: b.name, type: 'B', permission: b.permission, sort: j + 1 });
+          newButtons.push(button);
+          // A button added to a screen already placed goes where it says; a new screen's buttons go with the screen.
+          if (seeded !== undefined && b.grantWith) await grant([button], b.grantWith);
         }
         if (seeded === undefined && m.grantWith) await grant([id, ...newButtons], m.grantWith);
         if (m.children) await walk(m.children, id);

@@ -1,4 +1,4 @@
-import { ResultCode, tenantApi, type TenantCreate as CreateValues, type TenantUpdate as UpdateValues } from '@lightdesk/contract';
+import { DictType, ResultCode, tenantApi, type TenantCreate as CreateValues, type TenantUpdate as UpdateValues } from '@lightdesk/contract';
 import { and, asc, eq, inArray, isNull, or, sql } from 'drizzle-orm';
 import type { Database } from '../../../db/client';
 import { cancellationRequests, depts, posts, roles, sessions, tenantPackages, tenants, userRoles, users } from '../schema';
@@ -11,6 +11,7 @@ import { resourceRoutes, type RowOf } from '../../../lib/resource';
 import { contains, equals, within } from '../../../lib/filters';
 import { defineRoutes } from '../../../lib/routes';
 import { hashPassword } from '../../../lib/secrets';
+import { column, dateColumn, dictColumn } from '../../../lib/excel';
 
 const columns = {
   id: tenants.id,
@@ -149,16 +150,20 @@ export default defineRoutes((r, ctx) => {
     excel: {
       file: 'agents',
       columns: [
-        { key: 'code', header: { zh: '代理商编码', en: 'Code' }, value: (t: TenantRow) => t.code },
-        { key: 'name', header: { zh: '代理商名称', en: 'Name' }, value: (t: TenantRow) => t.name },
-        { key: 'packageName', header: { zh: '套餐', en: 'Package' }, value: (t: TenantRow) => t.packageName },
-        { key: 'contactName', header: { zh: '联系人', en: 'Contact' }, value: (t: TenantRow) => t.contactName },
-        { key: 'contactMobile', header: { zh: '联系电话', en: 'Contact mobile' }, value: (t: TenantRow) => t.contactMobile },
-        { key: 'status', header: { zh: '状态', en: 'Status' }, value: (t: TenantRow) => (t.status === 0 ? 'Enabled' : 'Disabled') },
-        { key: 'expiresAt', header: { zh: '过期时间', en: 'Expires' }, value: (t: TenantRow) => t.expiresAt },
-        { key: 'staffQuota', header: { zh: '账号额度', en: 'Staff quota' }, value: (t: TenantRow) => t.staffQuota },
-        { key: 'staffCount', header: { zh: '账号数', en: 'Staff' }, value: (t: TenantRow) => t.staffCount },
-        { key: 'createdAt', header: { zh: '创建时间', en: 'Created' }, value: (t: TenantRow) => t.createdAt },
+        column<TenantRow>('code', 'system:tenant.field.code'),
+        column<TenantRow>('name', 'system:tenant.field.name'),
+        column<TenantRow>('packageName', 'system:tenant.field.package'),
+        column<TenantRow>('contactName', 'system:tenant.field.contactName'),
+        column<TenantRow>('contactMobile', 'system:tenant.field.contactMobile'),
+        dictColumn<TenantRow>('status', 'system:tenant.field.status', DictType.commonStatus),
+        // The list shows the day an agent expires, or that it never does.
+        column<TenantRow>('expiresAt', 'system:tenant.field.expiresAt', {
+          format: 'date',
+          value: (t, reader) => (t.expiresAt ? reader.wallClock(t.expiresAt) : reader.text('system:tenant.expiry.never')),
+        }),
+        column<TenantRow>('staffQuota', 'system:tenant.field.staffQuota'),
+        column<TenantRow>('staffCount', 'system:tenant.field.staffCount'),
+        dateColumn<TenantRow>('createdAt', 'system:common.createdAt'),
       ],
     },
     simple: { columns: { id: tenants.id, code: tenants.code, name: tenants.name }, where: eq(tenants.status, 0) },

@@ -232,7 +232,7 @@ describe('agents', () => {
     const res = await admin.raw('GET', '/api/system/tenant/export-excel', { query: { name: 'exported' } });
     expect(res.headers.get('content-disposition')).toContain('agents.xlsx');
     const rows = await readXlsx(res);
-    expect(rows[0]!.slice(0, 4)).toEqual(['Code', 'Name', 'Package', 'Contact']);
+    expect(rows[0]!.slice(0, 4)).toEqual(['Agent code', 'Agent name', 'Agent package', 'Contact name']);
     expect(rows.slice(1).map((r) => r.slice(0, 4))).toEqual([['export-me', 'Exported Lighting', 'Stores', 'Eve']]);
   });
 });

@@ -1,4 +1,4 @@
-import { ResultCode, staffApi } from '@lightdesk/contract';
+import { DictType, ResultCode, staffApi } from '@lightdesk/contract';
 import { and, desc, eq, inArray } from 'drizzle-orm';
 import { cancellationRequests, depts, userPosts, userRoles, users } from '../schema';
 import { revokeUserSessions } from '../auth/staff-sessions';
@@ -10,10 +10,9 @@ import { hashPassword } from '../../../lib/secrets';
 import { contains, equals, within } from '../../../lib/filters';
 import { defineRoutes } from '../../../lib/routes';
 import * as staff from './service';
+import { column, dateColumn, dictColumn } from '../../../lib/excel';
 
 type StaffRow = RowOf<typeof staff.staffColumns>;
-
-const SEX = ['Unknown', 'Male', 'Female'];
 
 export default defineRoutes((r, ctx) => {
   resourceRoutes(r, ctx, {
@@ -87,15 +86,15 @@ export default defineRoutes((r, ctx) => {
     excel: {
       file: 'staff',
       columns: [
-        { key: 'username', header: { zh: '用户名称', en: 'Username' }, value: (u: StaffRow) => u.username },
-        { key: 'nickname', header: { zh: '用户昵称', en: 'Nickname' }, value: (u: StaffRow) => u.nickname },
-        { key: 'deptName', header: { zh: '部门', en: 'Department' }, value: (u: StaffRow) => u.deptName },
-        { key: 'mobile', header: { zh: '手机号码', en: 'Mobile' }, value: (u: StaffRow) => u.mobile },
-        { key: 'email', header: { zh: '邮箱', en: 'Email' }, value: (u: StaffRow) => u.email },
-        { key: 'sex', header: { zh: '性别', en: 'Sex' }, value: (u: StaffRow) => SEX[u.sex] ?? '' },
-        { key: 'status', header: { zh: '状态', en: 'Status' }, value: (u: StaffRow) => (u.status === 0 ? 'Enabled' : 'Disabled') },
-        { key: 'lastLoginAt', header: { zh: '最后登录时间', en: 'Last sign-in' }, value: (u: StaffRow) => u.lastLoginAt },
-        { key: 'createdAt', header: { zh: '创建时间', en: 'Created' }, value: (u: StaffRow) => u.createdAt },
+        column<StaffRow>('username', 'system:user.username'),
+        column<StaffRow>('nickname', 'system:user.nickname'),
+        column<StaffRow>('deptName', 'system:user.dept'),
+        column<StaffRow>('mobile', 'system:user.mobile'),
+        column<StaffRow>('email', 'system:common.email'),
+        dictColumn<StaffRow>('sex', 'system:user.sex', DictType.userSex),
+        dictColumn<StaffRow>('status', 'system:common.status', DictType.commonStatus),
+        dateColumn<StaffRow>('lastLoginAt', 'system:user.lastLogin'),
+        dateColumn<StaffRow>('createdAt', 'system:common.createdAt'),
       ],
     },
     simple: { columns: { id: users.id, nickname: users.nickname, deptId: users.deptId }, where: eq(users.status, 0) },

@@ -299,7 +299,7 @@ describe('staff', () => {
     expect(res.headers.get('content-type')).toContain('spreadsheetml');
     expect(res.headers.get('content-disposition')).toContain('staff.xlsx');
     const rows = await readXlsx(res);
-    expect(rows[0]!.slice(0, 6)).toEqual(['Username', 'Nickname', 'Department', 'Mobile', 'Email', 'Sex']);
+    expect(rows[0]!.slice(0, 6)).toEqual(['Username', 'Nickname', 'Department', 'Mobile', 'Email', 'Gender']);
     expect(rows.slice(1).map((r) => r.slice(0, 7))).toEqual([['alice', 'Alice', 'Head office', '13900000001', 'alice@example.com', 'Female', 'Enabled']]);
   });
 });

@@ -9,7 +9,7 @@ import Typography from 'antd/es/typography';
 import type { TFunction } from 'i18next';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { col } from '../../../components/list-columns';
+import { col, LongText } from '../../../components/list-columns';
 import { ListPage } from '../../../components/list-page';
 import { ApiError } from '../../../lib/http';
 import { formatDateTime } from '../../../lib/i18n/ui-locale';
@@ -109,11 +109,7 @@ export function SubscriptionsPage() {
         render: (_scope: unknown, row: Subscription) => (
           <>
             <div>{t(`subscriptions.scope.${row.scope}`)}</div>
-            {row.scope !== 'all' && (
-              <Typography.Text type="secondary" ellipsis={{ tooltip: true }} style={{ maxWidth: 280 }}>
-                {storesText(row, t)}
-              </Typography.Text>
-            )}
+            {row.scope !== 'all' && <LongText text={storesText(row, t)} width={280} type="secondary" />}
           </>
         ),
       }),

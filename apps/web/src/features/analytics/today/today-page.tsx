@@ -4,6 +4,7 @@ import Badge from 'antd/es/badge';
 import Table, { type ColumnsType } from 'antd/es/table';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useDeviceTypeLabel } from '../../../components/device-type';
 import { Panel } from '../../../components/panel';
 import { Figures } from '../shared/figures';
 import { averageDwell, useAnalyticsFormat } from '../shared/format';
@@ -33,7 +34,8 @@ export function TodayPage() {
     ],
     [data, t],
   );
-  const kinds = useMemo(() => data?.devices.map((d) => `${d.kind} · ${d.model}`) ?? [], [data]);
+  const deviceType = useDeviceTypeLabel();
+  const kinds = useMemo(() => data?.devices.map((d) => deviceType(d.kind, d.model)) ?? [], [data, deviceType]);
   const devices = useMemo(
     () => [
       { name: t('today.online'), type: 'bar' as const, stack: 'devices', data: data?.devices.map((d) => d.online) ?? [] },
@@ -46,7 +48,7 @@ export function TodayPage() {
 
   const columns: ColumnsType<DeviceInfo> = [
     { key: 'name', title: t('today.device'), dataIndex: 'name' },
-    { key: 'kind', title: t('today.kind'), render: (_: unknown, d) => `${d.kind} · ${d.model}` },
+    { key: 'kind', title: t('today.kind'), render: (_: unknown, d) => deviceType(d.kind, d.model) },
     {
       key: 'status',
       title: t('today.status'),

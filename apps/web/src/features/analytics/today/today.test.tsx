@@ -1,6 +1,7 @@
-import { analyticsApi, analyticsStoreApi, type TodayOverview } from '@lightdesk/contract';
-import { screen, waitFor, within } from '@testing-library/react';
+import { analyticsApi, analyticsStoreApi, DictType, type TodayOverview } from '@lightdesk/contract';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, test, vi } from 'vitest';
+import { useDictStore } from '../../../components/dict-store';
 import { renderWithProviders, signedInWith } from '../../../components/test-utils';
 import { analyticsTestI18n, resolved, STORES } from '../shared/analytics-test-kit';
 import { TodayPage } from './today-page';
@@ -66,6 +67,20 @@ describe('Today overview', () => {
     expect(within(info).getByText('2 h 3 min')).toBeInTheDocument();
     expect(within(info).getByText('2 min 5 s')).toBeInTheDocument();
     expect(within(info).getByText('Offline')).toBeInTheDocument();
+  });
+
+  test('a device type reads as people name it, "Luminaire · Spotlight", not as its codes', async () => {
+    signedInWith();
+    act(() =>
+      useDictStore.getState().setAll([{ dictType: DictType.firmwareType, value: 'spotlight', label: 'Spotlight', colorType: '', cssClass: '', sort: 1 }]),
+    );
+    const spotlight = { ...ANSWER.deviceInfo[0]!, model: 'spotlight' };
+    server.answer(analyticsApi.today, { ...ANSWER, devices: [{ ...ANSWER.devices[0]!, model: 'spotlight' }], deviceInfo: [spotlight] });
+    render();
+    const info = await screen.findByTestId('today-device-info');
+    expect(await within(info).findByText('Luminaire · Spotlight')).toBeInTheDocument();
+    const chart = screen.getByTestId('today-devices');
+    await waitFor(() => expect(within(chart).getByRole('cell', { name: 'Luminaire · Spotlight' })).toBeInTheDocument());
   });
 
   test('a store with nothing yet today shows the empty state', async () => {

@@ -38,14 +38,8 @@ export function CalibrationPage() {
 
   const columns = useMemo(
     () => [
+      // What is wrong and whether it is settled, then the device, then the two countries side by side.
       col<CalibrationItem>('category', t('calibration.field.category'), { render: (c: CalibrationCategory) => <CategoryTag value={c} /> }),
-      col<CalibrationItem>('uuid', t('calibration.field.uuid'), { render: (v: string) => (v ? <code>{v}</code> : '—') }),
-      col<CalibrationItem>('deviceCode', t('calibration.field.deviceCode'), { render: dash }),
-      col<CalibrationItem>('batchNo', t('calibration.field.batchNo'), { render: dash }),
-      col<CalibrationItem>('shipmentCountry', t('calibration.field.shipmentCountry'), { render: dash }),
-      col<CalibrationItem>('agentName', t('calibration.field.agent'), { render: dash }),
-      col<CalibrationItem>('storeName', t('calibration.field.store'), { render: dash }),
-      col<CalibrationItem>('storeCountry', t('calibration.field.storeCountry'), { render: dash }),
       col<CalibrationItem>('resolved', t('calibration.field.resolved'), {
         render: (resolved: boolean) =>
           resolved ? (
@@ -56,6 +50,13 @@ export function CalibrationPage() {
             <Tag>{t('calibration.state.open')}</Tag>
           ),
       }),
+      col<CalibrationItem>('uuid', t('calibration.field.uuid'), { render: (v: string) => (v ? <code>{v}</code> : '—') }),
+      col<CalibrationItem>('deviceCode', t('calibration.field.deviceCode'), { render: dash }),
+      col<CalibrationItem>('batchNo', t('calibration.field.batchNo'), { render: dash }),
+      col<CalibrationItem>('shipmentCountry', t('calibration.field.shipmentCountry'), { render: dash }),
+      col<CalibrationItem>('storeCountry', t('calibration.field.storeCountry'), { render: dash }),
+      col<CalibrationItem>('agentName', t('calibration.field.agent'), { render: dash }),
+      col<CalibrationItem>('storeName', t('calibration.field.store'), { render: dash }),
     ],
     [t],
   );

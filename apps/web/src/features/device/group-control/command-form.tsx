@@ -38,10 +38,16 @@ export function CommandForm({ onSent }: { onSent: (id: number) => void }) {
   const targets = useQuery({ ...commandTargetsQuery(storeIds), enabled: storeIds.length > 0 && targetKind !== 'all' });
   const storeName = (id: number) => chosen.find((s) => s.id === id)?.name ?? '';
 
+  const storeLabel = (s: CommandStoreOption) => `${s.name} (${s.meshId})`;
+  const problemText = (s: CommandStoreOption) => (s.gatewayProblem ? t(`groupControl.reason.${s.gatewayProblem}`) : '');
+  // A command would fail at once where no gateway can take it: such stores say why and cannot be chosen.
   const options = [...chosen, ...(picks.data?.stores ?? []).filter((s) => !storeIds.includes(s.id))].map((s) => ({
     value: s.id,
-    label: `${s.name} (${s.meshId})${s.gatewayOnline ? '' : ` · ${t('groupControl.gatewayOffline')}`}`,
+    label: s.gatewayProblem ? `${storeLabel(s)} · ${problemText(s)}` : storeLabel(s),
+    disabled: s.gatewayProblem !== null && !storeIds.includes(s.id),
   }));
+  // Chosen stores as the latest search saw them: a gateway may have gone offline since.
+  const unreachable = chosen.map((s) => picks.data?.stores.find((p) => p.id === s.id) ?? s).filter((s) => s.gatewayProblem !== null);
   const chooseStores = (ids: number[]) => {
     if (maxStores !== undefined && ids.length > maxStores) {
       setCapNotice(true);
@@ -58,7 +64,7 @@ export function CommandForm({ onSent }: { onSent: (id: number) => void }) {
       ? (targets.data?.groups ?? []).map((g) => ({ value: g.id, label: `${storeName(g.storeId)} · ${g.name} (${g.luminaireCount})` }))
       : (targets.data?.devices ?? []).map((d) => ({ value: d.uuid, label: `${storeName(d.storeId)} · ${d.name}` }));
 
-  const canSend = chosen.length > 0 && (targetKind === 'all' || picked.length > 0);
+  const canSend = chosen.length > 0 && unreachable.length === 0 && (targetKind === 'all' || picked.length > 0);
   const send = async () => {
     const target: CommandSend['target'] =
       targetKind === 'all'
@@ -158,7 +164,25 @@ export function CommandForm({ onSent }: { onSent: (id: number) => void }) {
           )}
         </div>
       </Form.Item>
-      {refusal && <Alert type="error" showIcon message={refusal} style={{ marginBottom: 16 }} />}
+      {unreachable.length > 0 && (
+        <Alert
+          type="warning"
+          showIcon
+          title={t('groupControl.unreachable')}
+          description={
+            <ul style={{ margin: 0, paddingInlineStart: 20 }}>
+              {unreachable.map((s) => (
+                <li key={s.id}>
+                  {storeLabel(s)}: {problemText(s)}
+                </li>
+              ))}
+            </ul>
+          }
+          style={{ marginBottom: 16 }}
+          data-testid="command-unreachable"
+        />
+      )}
+      {refusal && <Alert type="error" showIcon title={refusal} style={{ marginBottom: 16 }} />}
       <Button type="primary" disabled={!canSend} loading={sending} onClick={() => void send()} data-testid="command-send">
         {t('groupControl.send')}
       </Button>

@@ -25,10 +25,6 @@ export function GroupControlPage() {
         render: (_: unknown, row: CommandRow) =>
           `${t(`groupControl.action.${row.action}`)}: ${row.action === 'power' ? t(`groupControl.power.${row.value as 'on' | 'off'}`) : `${row.value} ${t(`groupControl.unit.${row.action}`)}`}`,
       }),
-      col<CommandRow>('targetKind', t('groupControl.field.target'), {
-        render: (_: unknown, row: CommandRow) => `${t(`groupControl.target.${row.targetKind}`)}${row.targetCount ? ` (${row.targetCount})` : ''}`,
-      }),
-      col<CommandRow>('storeCount', t('groupControl.field.storeCount'), { align: 'right' }),
       col<CommandRow>('acknowledged', t('groupControl.field.outcome'), {
         render: (_: unknown, row: CommandRow) => (
           <Space size={4} wrap>
@@ -39,6 +35,10 @@ export function GroupControlPage() {
           </Space>
         ),
       }),
+      col<CommandRow>('targetKind', t('groupControl.field.target'), {
+        render: (_: unknown, row: CommandRow) => `${t(`groupControl.target.${row.targetKind}`)}${row.targetCount ? ` (${row.targetCount})` : ''}`,
+      }),
+      col<CommandRow>('storeCount', t('groupControl.field.storeCount'), { align: 'right' }),
     ],
     [t],
   );

@@ -1,4 +1,4 @@
-import { commandApi, commandHistoryApi, type CommandDetail, type CommandRow } from '@lightdesk/contract';
+import { commandApi, commandHistoryApi, type CommandDetail, type CommandRow, type GatewayProblem } from '@lightdesk/contract';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, test, vi } from 'vitest';
@@ -10,7 +10,13 @@ import { GroupControlPage } from './group-control-page';
 const server = await vi.hoisted(async () => (await import('../../../test/fake-server')).fakeServer());
 vi.mock('../../../lib/http/clients', (original) => server.clientsModule(original));
 
-const store = (id: number, name: string) => ({ id, meshId: `MESH000${id}`, name, luminaireCount: 4, gatewayOnline: true });
+const store = (id: number, name: string, gatewayProblem: GatewayProblem | null = null) => ({
+  id,
+  meshId: `MESH000${id}`,
+  name,
+  luminaireCount: 4,
+  gatewayProblem,
+});
 const ROW: CommandRow = {
   id: 7,
   action: 'brightness',
@@ -94,6 +100,30 @@ describe('Group control', () => {
     expect(await within(progress).findByText('Sent')).toBeInTheDocument();
     // Asked again while a store is still on its way.
     expect(await within(progress).findByText('Acknowledged', {}, { timeout: 4000 })).toBeInTheDocument();
+  });
+
+  test('a store no command can reach says why before sending: it cannot be chosen, and a chosen one that goes offline stops the send', async () => {
+    signedInWith();
+    server.answer(commandApi.stores, {
+      maxStores: 5,
+      stores: [store(1, 'Amsterdam'), store(2, 'Berlin', 'no-gateway'), store(3, 'Cologne', 'gateway-offline')],
+    });
+    render();
+    fireEvent.mouseDown(within(screen.getByTestId('command-stores')).getByRole('combobox'));
+    expect(await screen.findByTitle('Berlin (MESH0002) · No gateway provisioned')).toHaveAttribute('aria-disabled', 'true');
+    expect(screen.getByTitle('Cologne (MESH0003) · Gateway offline')).toHaveAttribute('aria-disabled', 'true');
+    fireEvent.click(screen.getByTitle('Berlin (MESH0002) · No gateway provisioned'));
+    fireEvent.click(screen.getByTitle('Amsterdam (MESH0001)'));
+    expect(screen.queryByTestId('command-unreachable')).toBeNull();
+    expect(screen.getByTestId('command-send')).toBeEnabled();
+
+    // A later search finds the chosen store's gateway gone offline.
+    server.answer(commandApi.stores, { maxStores: 5, stores: [store(1, 'Amsterdam', 'gateway-offline')] });
+    await userEvent.type(within(screen.getByTestId('command-stores')).getByRole('combobox'), 'Am');
+    expect(await screen.findByTestId('command-unreachable')).toHaveTextContent('Amsterdam (MESH0001): Gateway offline');
+    expect(screen.getByTestId('command-send')).toBeDisabled();
+    await userEvent.click(screen.getByTestId('command-send'));
+    expect(server.sent(commandApi.send)).toEqual([]);
   });
 
   test("the server's refusal of too many stores is shown by the form", async () => {

@@ -5,7 +5,7 @@ import { useQuery } from '@tanstack/react-query';
 import Button from 'antd/es/button';
 import Modal from 'antd/es/modal';
 import Typography from 'antd/es/typography';
-import { useMemo, useState, type ComponentProps } from 'react';
+import { useCallback, useMemo, useState, type ComponentProps } from 'react';
 import { useTranslation } from 'react-i18next';
 import { col, dateCol } from '../../../components/list-columns';
 import { selectFilter, textFilter } from '../../../components/list-filters';
@@ -40,8 +40,8 @@ export function IotDevicePage() {
   const products = useQuery(deviceProductsQuery());
   useLiveStatus(iotDevicePatches);
 
-  const columns = useMemo(() => {
-    const rotate = (row: IotDevice) =>
+  const rotate = useCallback(
+    (row: IotDevice) =>
       modal.confirm({
         title: t('iotDevice.rotate.title', { name: row.deviceName }),
         content: t('iotDevice.rotate.explain'),
@@ -50,8 +50,13 @@ export function IotDevicePage() {
         okType: 'danger',
         mask: { closable: false },
         onOk: async () => setSecret(await rotateIotDeviceSecret(row.id)),
-      });
-    return [
+      }),
+    [modal, t],
+  );
+
+  // Who the device is and whether it is online come first; where it is and its dates after.
+  const columns = useMemo(
+    () => [
       col<IotDevice>('deviceName', t('iotDevice.field.deviceName'), {
         sortable: true,
         render: (name: string, row: IotDevice) => (
@@ -60,6 +65,24 @@ export function IotDevicePage() {
           </Button>
         ),
       }),
+      col<IotDevice>('online', t('iotDevice.field.status'), { render: (online: boolean) => <OnlineBadge online={online} /> }),
+      col<IotDevice>('enabled', t('iotDevice.field.enabled'), {
+        render: (enabled: boolean, row: IotDevice) => (
+          <StatusSwitch
+            status={enabled ? 0 : 1}
+            disabled={!mayUpdate}
+            onSave={(status) => setIotDeviceEnabled(row.id, status === 0)}
+            changes={iotDeviceCache}
+            confirmTitle={(enable) => t(enable ? 'iotDevice.enableTitle' : 'iotDevice.disableTitle', { name: row.deviceName })}
+            disableHint={t('iotDevice.disableHint')}
+            savedText={(enable) => t(enable ? 'iotDevice.enabled' : 'iotDevice.disabled')}
+            size="small"
+            aria-label={t('iotDevice.toggle', { name: row.deviceName })}
+            data-testid="device-enabled"
+          />
+        ),
+      }),
+      dateCol<IotDevice>('lastSeenAt', t('iotDevice.field.lastSeenAt'), { sortable: true }),
       col<IotDevice>('productName', t('iotDevice.field.product'), {
         render: (name: string, row: IotDevice) => (
           <>
@@ -81,38 +104,10 @@ export function IotDevicePage() {
             </>
           ),
       }),
-      col<IotDevice>('online', t('iotDevice.field.status'), { render: (online: boolean) => <OnlineBadge online={online} /> }),
-      dateCol<IotDevice>('lastSeenAt', t('iotDevice.field.lastSeenAt'), { sortable: true }),
-      col<IotDevice>('enabled', t('iotDevice.field.enabled'), {
-        render: (enabled: boolean, row: IotDevice) => (
-          <StatusSwitch
-            status={enabled ? 0 : 1}
-            disabled={!mayUpdate}
-            onSave={(status) => setIotDeviceEnabled(row.id, status === 0)}
-            changes={iotDeviceCache}
-            confirmTitle={(enable) => t(enable ? 'iotDevice.enableTitle' : 'iotDevice.disableTitle', { name: row.deviceName })}
-            disableHint={t('iotDevice.disableHint')}
-            savedText={(enable) => t(enable ? 'iotDevice.enabled' : 'iotDevice.disabled')}
-            size="small"
-            aria-label={t('iotDevice.toggle', { name: row.deviceName })}
-            data-testid="device-enabled"
-          />
-        ),
-      }),
       dateCol<IotDevice>('createdAt', t('iotDevice.field.createdAt'), { sortable: true }),
-      ...(mayUpdate
-        ? [
-            col<IotDevice>('secretGeneration', t('iotDevice.field.secret'), {
-              render: (_: number, row: IotDevice) => (
-                <Button type="link" size="small" icon={<KeyOutlined />} onClick={() => void rotate(row)} data-testid="device-rotate">
-                  {t('iotDevice.rotate.open')}
-                </Button>
-              ),
-            }),
-          ]
-        : []),
-    ];
-  }, [t, mayUpdate, modal]);
+    ],
+    [t, mayUpdate],
+  );
 
   return (
     <>
@@ -144,9 +139,16 @@ export function IotDevicePage() {
           export: { endpoint: iotDeviceApi.exportExcel, fileName: t('iotDevice.file') },
         }}
         rowActions={(row) => (
-          <Button type="link" size="small" icon={<EyeOutlined />} onClick={() => setOpenId(row.id)} data-testid="row-detail">
-            {t('iotDevice.detail.open')}
-          </Button>
+          <>
+            <Button type="link" size="small" icon={<EyeOutlined />} onClick={() => setOpenId(row.id)} data-testid="row-detail">
+              {t('iotDevice.detail.open')}
+            </Button>
+            {mayUpdate && (
+              <Button type="link" size="small" icon={<KeyOutlined />} onClick={() => void rotate(row)} data-testid="device-rotate">
+                {t('iotDevice.rotate.open')}
+              </Button>
+            )}
+          </>
         )}
       />
       {openId !== undefined && <IotDeviceDetailDrawer id={openId} onClose={() => setOpenId(undefined)} />}

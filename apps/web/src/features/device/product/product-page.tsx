@@ -25,11 +25,10 @@ export function ProductPage() {
       col<Product>('thingModel', t(`product.field.${kind}`), {
         key: kind,
         align: 'right',
-        width: 110,
+        width: 96,
         render: (_: unknown, row: Product) => row.thingModel[kind].length,
       });
     return [
-      col<Product>('productKey', t('product.field.productKey'), { sortable: true, render: (key: string) => <code>{key}</code> }),
       col<Product>('name', t('product.field.name'), {
         sortable: true,
         render: (name: string, row: Product) => (
@@ -38,6 +37,7 @@ export function ProductPage() {
           </Button>
         ),
       }),
+      col<Product>('productKey', t('product.field.productKey'), { sortable: true, render: (key: string) => <code>{key}</code> }),
       col<Product>('nodeType', t('product.field.nodeType'), { sortable: true, render: (type: NodeType) => <NodeTypeTag value={type} /> }),
       col<Product>('protocol', t('product.field.protocol'), { render: (protocol: string) => protocol.toUpperCase() }),
       count('properties'),

@@ -6,7 +6,7 @@ import Tag from 'antd/es/tag';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DictTag } from '../../../components/dict-tag';
-import { col, dateCol } from '../../../components/list-columns';
+import { col, dateCol, LONG_TEXT_WIDTH, LongText } from '../../../components/list-columns';
 import { dictFilter, selectFilter, textFilter } from '../../../components/list-filters';
 import { ListPage } from '../../../components/list-page';
 import type { ScreenProps } from '../../../lib/navigation';
@@ -56,8 +56,7 @@ export function AppVersionPage({ component }: ScreenProps) {
         render: (forced: boolean) => (forced ? <Tag color="warning">{t('app.forced')}</Tag> : t('app.notForced')),
       }),
       col<AppVersion>('contentZh', t('app.field.content'), {
-        ellipsis: true,
-        render: (_: string, row: AppVersion) => row.contentEn || row.contentZh,
+        render: (_: string, row: AppVersion) => <LongText text={row.contentEn || row.contentZh} width={LONG_TEXT_WIDTH} />,
       }),
       dateCol<AppVersion>('createdAt', t('app.field.createdAt'), { sortable: true }),
     ],

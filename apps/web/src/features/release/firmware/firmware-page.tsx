@@ -77,9 +77,13 @@ export function FirmwarePage({ channel }: { channel: FirmwareChannel }) {
 
   const columns = useMemo(
     () => [
+      // Which firmware and whether it is verified first: only verified firmware reaches devices.
       col<Firmware>('name', t('firmware.field.name')),
-      dictCol<Firmware>('firmwareType', t('firmware.field.firmwareType'), DictType.firmwareType, { sortable: true }),
       col<Firmware>('versionNumber', t('firmware.field.versionNumber'), { sortable: true }),
+      col<Firmware>('verifyStatus', t('firmware.field.verifyStatus'), {
+        render: (status: string) => <DictTag type={DictType.verifyStatus} value={status} />,
+      }),
+      dictCol<Firmware>('firmwareType', t('firmware.field.firmwareType'), DictType.firmwareType, { sortable: true }),
       col<Firmware>('module', t('firmware.field.module')),
       col<Firmware>('packageType', t('firmware.field.packageType'), {
         render: (type: string, row: Firmware) => (type === 'sub' ? `${t('firmware.packageType.sub')} ← ${row.fromVersion}` : t('firmware.packageType.full')),
@@ -87,9 +91,6 @@ export function FirmwarePage({ channel }: { channel: FirmwareChannel }) {
       col<Firmware>('size', t('firmware.field.size'), { sortable: true, align: 'right', render: (size: number) => formatSize(size) }),
       col<Firmware>('isForceUpdate', t('firmware.field.isForceUpdate'), {
         render: (force: boolean) => (force ? <Tag color="red">{t('firmware.yes')}</Tag> : t('firmware.no')),
-      }),
-      col<Firmware>('verifyStatus', t('firmware.field.verifyStatus'), {
-        render: (status: string) => <DictTag type={DictType.verifyStatus} value={status} />,
       }),
       ...(channel === 'release'
         ? [

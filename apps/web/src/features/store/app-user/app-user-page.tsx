@@ -24,14 +24,14 @@ export function AppUserPage() {
   const columns = useMemo(
     () => [
       col<AppUser>('email', t('appUser.email'), { sortable: true, fixed: 'left' }),
-      col<AppUser>('mobile', t('appUser.mobile')),
       col<AppUser>('nickname', t('appUser.nickname'), { sortable: true }),
-      col<AppUser>('countryCode', t('appUser.country'), { width: 90 }),
-      col<AppUser>('storeCount', t('appUser.storeCount'), { width: 100, align: 'right' }),
-      col<AppUser>('adminStoreCount', t('appUser.adminStoreCount'), { width: 120, align: 'right' }),
       canUpdate
         ? col<AppUser>('status', t('appUser.status'), { width: 90, render: (_: unknown, user: AppUser) => <AppUserStatusSwitch user={user} /> })
         : dictCol<AppUser>('status', t('appUser.status'), DictType.commonStatus, { width: 90 }),
+      col<AppUser>('storeCount', t('appUser.storeCount'), { width: 100, align: 'right' }),
+      col<AppUser>('adminStoreCount', t('appUser.adminStoreCount'), { width: 120, align: 'right' }),
+      col<AppUser>('countryCode', t('appUser.country'), { width: 90 }),
+      col<AppUser>('mobile', t('appUser.mobile')),
       dateCol<AppUser>('registerDate', t('appUser.registerDate'), { sortable: true }),
       dateCol<AppUser>('lastLoginAt', t('appUser.lastLoginAt'), { sortable: true }),
       col<AppUser>('lastLoginIp', t('appUser.lastLoginIp')),

@@ -2,7 +2,7 @@ import { accountCancellationApi, type AccountCancellation, type AccountKind, typ
 import Tag from 'antd/es/tag';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { col, dateCol } from '../../../components/list-columns';
+import { col, dateCol, textCol } from '../../../components/list-columns';
 import { selectFilter, textFilter } from '../../../components/list-filters';
 import { ListPage } from '../../../components/list-page';
 import { cancellationCache, cancellationPageQuery } from './api';
@@ -30,18 +30,19 @@ export function CancellationPage() {
 
   const columns = useMemo(
     () => [
-      col<AccountCancellation>('accountKind', t('cancellation.kind'), { width: 110, render: (_: unknown, c: AccountCancellation) => kinds[c.accountKind] }),
+      // Whose account and where its cancellation stands first; how to reach them last.
       col<AccountCancellation>('email', t('cancellation.email')),
       col<AccountCancellation>('username', t('cancellation.username')),
-      col<AccountCancellation>('nickname', t('cancellation.nickname')),
-      col<AccountCancellation>('mobile', t('cancellation.mobile')),
       col<AccountCancellation>('status', t('cancellation.status'), {
         width: 110,
         render: (_: unknown, c: AccountCancellation) => <Tag color={STATUS_COLOURS[c.status]}>{statuses[c.status]}</Tag>,
       }),
+      col<AccountCancellation>('accountKind', t('cancellation.kind'), { width: 110, render: (_: unknown, c: AccountCancellation) => kinds[c.accountKind] }),
       dateCol<AccountCancellation>('requestedAt', t('cancellation.requestedAt'), { sortable: true }),
       dateCol<AccountCancellation>('purgeAfter', t('cancellation.purgeAfter'), { sortable: true }),
-      col<AccountCancellation>('reason', t('cancellation.reason'), { ellipsis: true, width: 240 }),
+      textCol<AccountCancellation>('reason', t('cancellation.reason'), { width: 200 }),
+      col<AccountCancellation>('nickname', t('cancellation.nickname')),
+      col<AccountCancellation>('mobile', t('cancellation.mobile')),
     ],
     [t, statuses, kinds],
   );

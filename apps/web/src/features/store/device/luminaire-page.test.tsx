@@ -58,6 +58,17 @@ describe('Luminaires', () => {
     await waitFor(() => expect(router.state.location.search).toBe('?meshId=mesh-0001'));
   });
 
+  test('whether a device is online and when it last reported come right after its name; its address is cut and shown whole on hover', async () => {
+    signedInWith();
+    renderWithProviders(<LuminairePage />, { i18n: storeTestI18n() });
+    const row = (await screen.findByText('Shoe wall spot')).closest('tr')!;
+    const headers = screen.getAllByRole('columnheader').map((h) => h.textContent);
+    expect(headers.slice(0, 4)).toEqual(['Device name', 'Online', 'Last seen', 'Store']);
+    expect(within(row).getAllByRole('cell')[1]).toContainElement(within(row).getByTestId('online-badge'));
+    await userEvent.hover(within(row).getByText('Damrak 1, Amsterdam'));
+    await waitFor(() => expect(screen.getByRole('tooltip')).toHaveTextContent('Damrak 1, Amsterdam'));
+  });
+
   test('a link to the gateways tab opens it', async () => {
     signedInWith();
     renderWithProviders(<LuminairePage />, { i18n: storeTestI18n(), route: '/?tab=gateway' });

@@ -3,7 +3,7 @@ import Tag from 'antd/es/tag';
 import Typography from 'antd/es/typography';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { col, dateCol } from '../../../components/list-columns';
+import { col, dateCol, textCol } from '../../../components/list-columns';
 import { dateRangeFilter, selectFilter, textFilter } from '../../../components/list-filters';
 import { ListPage } from '../../../components/list-page';
 import { useCountryName } from '../shared/country-name';
@@ -14,7 +14,8 @@ import { gatewayPageQuery, luminairePageQuery, storeDeviceCache } from './api';
 
 /**
  * Stores › Luminaires: the device registry as the app provisioned it, AI lights on one tab and
- * gateways with sensors on the other; both share the columns and the search.
+ * gateways with sensors on the other; both share the columns and the search. Whether a device
+ * is online comes right after its name; where it is and how it was registered follow.
  */
 const LIVE = [storeDevicePatch(storeDeviceCache.root)];
 
@@ -37,9 +38,8 @@ export function LuminairePage() {
           </>
         ),
       }),
-      col<StoreDevice>('uuid', t('device.field.uuid'), { sortable: true }),
-      col<StoreDevice>('deviceCode', t('device.field.deviceCode')),
-      col<StoreDevice>('model', t('device.field.model'), { sortable: true }),
+      col<StoreDevice>('online', t('device.field.online'), { render: (online: boolean) => <OnlineBadge online={online} /> }),
+      dateCol<StoreDevice>('lastSeenAt', t('device.field.lastSeenAt')),
       col<StoreDevice>('meshName', t('device.field.store'), {
         render: (name: string, row: StoreDevice) => (
           <>
@@ -49,12 +49,13 @@ export function LuminairePage() {
         ),
       }),
       col<StoreDevice>('groupName', t('device.field.group'), { render: (group: string | null) => group ?? '—' }),
+      col<StoreDevice>('model', t('device.field.model'), { sortable: true }),
+      col<StoreDevice>('firmwareVersion', t('device.field.firmwareVersion'), { sortable: true }),
+      col<StoreDevice>('uuid', t('device.field.uuid'), { sortable: true }),
+      col<StoreDevice>('deviceCode', t('device.field.deviceCode')),
       col<StoreDevice>('countryCode', t('device.field.country'), { render: (code: string) => country(code) }),
       dateCol<StoreDevice>('createDate', t('device.field.createDate'), { sortable: true }),
-      col<StoreDevice>('address', t('device.field.address'), { ellipsis: true, width: 220 }),
-      col<StoreDevice>('firmwareVersion', t('device.field.firmwareVersion'), { sortable: true }),
-      col<StoreDevice>('online', t('device.field.online'), { render: (online: boolean) => <OnlineBadge online={online} /> }),
-      dateCol<StoreDevice>('lastSeenAt', t('device.field.lastSeenAt')),
+      textCol<StoreDevice>('address', t('device.field.address')),
     ];
   }, [t, country]);
   return (

@@ -19,10 +19,10 @@ export function MobileDevicePage() {
       col<MobileDevice>('platform', t('device.mobile.platform'), {
         render: (platform: MobileDevice['platform']) => <Tag color={PLATFORM_COLOURS[platform]}>{t(`device.platform.${platform}`)}</Tag>,
       }),
+      dateCol<MobileDevice>('lastActiveAt', t('device.mobile.lastActiveAt'), { sortable: true }),
       col<MobileDevice>('model', t('device.mobile.model'), { sortable: true }),
       col<MobileDevice>('osVersion', t('device.mobile.osVersion')),
       col<MobileDevice>('appVersion', t('device.mobile.appVersion')),
-      dateCol<MobileDevice>('lastActiveAt', t('device.mobile.lastActiveAt'), { sortable: true }),
       dateCol<MobileDevice>('createDate', t('device.mobile.createDate'), { sortable: true }),
     ],
     [t],

@@ -3,17 +3,22 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, test, vi } from 'vitest';
 import { renderWithProviders, signedInWith } from '../../../components/test-utils';
+import type * as Http from '../../../lib/http';
 import { storeTestI18n } from '../shared/store-test-i18n';
 import { FeedbackPage } from './feedback-page';
 
 const server = await vi.hoisted(async () => (await import('../../../test/fake-server')).fakeServer());
 vi.mock('../../../lib/http/clients', (original) => server.clientsModule(original));
+// The file download, recorded: what it asks for is what the file holds.
+const download = vi.hoisted(() => vi.fn(() => new Promise<Blob>(() => undefined)));
+vi.mock('../../../lib/http', async (original) => ({ ...(await original<typeof Http>()), downloadExport: download }));
 
 const PICTURE = '/open/files/feedback/abc.png?expires=1&signature=x';
 let rows: Feedback[];
 
 beforeEach(() => {
   server.reset();
+  download.mockClear();
   rows = [
     {
       id: 7,
@@ -117,5 +122,19 @@ describe('Feedback', () => {
     expect(await within(detail).findByRole('img', { name: 'Picture 1 of 1 sent with the feedback' })).toBeInTheDocument();
     expect(within(detail).queryByTestId('feedback-reply')).toBeNull();
     expect(within(detail).queryByRole('button', { name: 'Send reply' })).toBeNull();
+  });
+
+  test('those who may export get the list as a file, with its filters; those who may only read do not', async () => {
+    signedInWith(['workbench:feedback:query', 'workbench:feedback:export']);
+    const { unmount } = renderWithProviders(<FeedbackPage />, { i18n: storeTestI18n(), route: '/?handled=no' });
+    await screen.findByText('demo.user05@example.com');
+    await userEvent.click(screen.getByTestId('list-export'));
+    expect(download).toHaveBeenCalledWith(feedbackApi.exportExcel, { handled: 'no' }, expect.any(Function));
+    unmount();
+
+    signedInWith(['workbench:feedback:query']);
+    renderWithProviders(<FeedbackPage />, { i18n: storeTestI18n() });
+    await screen.findByText('demo.user05@example.com');
+    expect(screen.queryByTestId('list-export')).toBeNull();
   });
 });

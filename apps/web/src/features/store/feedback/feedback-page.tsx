@@ -1,9 +1,10 @@
 import EyeOutlined from '@ant-design/icons/EyeOutlined';
-import type { Feedback } from '@lightdesk/contract';
+import { feedbackApi, type Feedback } from '@lightdesk/contract';
 import Button from 'antd/es/button';
+import Typography from 'antd/es/typography';
 import { useMemo, useState, type ComponentProps } from 'react';
 import { useTranslation } from 'react-i18next';
-import { col, dateCol } from '../../../components/list-columns';
+import { col, dateCol, textCol } from '../../../components/list-columns';
 import { selectFilter, textFilter } from '../../../components/list-filters';
 import { ListPage } from '../../../components/list-page';
 import { lazyPart } from '../../../lib/lazy';
@@ -16,29 +17,29 @@ import './feedback.css';
 // The detail (pictures, reply form) loads when first opened.
 const FeedbackDetail = lazyPart<ComponentProps<typeof Detail>>(() => import('./feedback-detail').then((m) => ({ default: m.FeedbackDetail })));
 
-/** The start of a long text on one line; the whole of it on hover and in the detail. */
-const Excerpt = ({ text }: { text: string }) => (
-  <span className="feedback-excerpt" title={text}>
-    {text}
-  </span>
-);
-
 /** Workbench › Feedback: what app users wrote from the app, answered from here; registrations above. */
 export function FeedbackPage() {
   const { t } = useTranslation('store');
   const [open, setOpen] = useState<number>();
   const columns = useMemo(
     () => [
-      dateCol<Feedback>('createdAt', t('feedback.field.createdAt'), { sortable: true }),
-      col<Feedback>('email', t('feedback.field.email')),
-      col<Feedback>('nickname', t('feedback.field.nickname')),
+      // What was written and whether it was answered first; the phone it came from last.
+      textCol<Feedback>('content', t('feedback.field.content'), { width: 260 }),
       col<Feedback>('type', t('feedback.field.type'), { render: (type: string) => <FeedbackTypeTag type={type} /> }),
-      col<Feedback>('content', t('feedback.field.content'), { render: (content: string) => <Excerpt text={content} /> }),
+      col<Feedback>('handledAt', t('feedback.field.handled'), { sortable: true, render: (_: unknown, row: Feedback) => <HandledTag feedback={row} /> }),
+      col<Feedback>('email', t('feedback.field.customer'), {
+        render: (email: string, row: Feedback) => (
+          <>
+            <div>{row.nickname || email}</div>
+            {row.nickname && <Typography.Text type="secondary">{email}</Typography.Text>}
+          </>
+        ),
+      }),
+      dateCol<Feedback>('createdAt', t('feedback.field.createdAt'), { sortable: true }),
+      textCol<Feedback>('reply', t('feedback.field.reply'), { width: 180 }),
       col<Feedback>('appVersion', t('feedback.field.appVersion')),
       col<Feedback>('phoneModel', t('feedback.field.phoneModel')),
       col<Feedback>('imageCount', t('feedback.field.images'), { align: 'right' }),
-      col<Feedback>('handledAt', t('feedback.field.handled'), { sortable: true, render: (_: unknown, row: Feedback) => <HandledTag feedback={row} /> }),
-      col<Feedback>('reply', t('feedback.field.reply'), { render: (reply: string) => (reply ? <Excerpt text={reply} /> : '—') }),
     ],
     [t],
   );
@@ -49,6 +50,7 @@ export function FeedbackPage() {
         query={feedbackPageQuery}
         cache={feedbackCache}
         columns={columns}
+        actions={{ export: { endpoint: feedbackApi.exportExcel, fileName: t('feedback.file') } }}
         filters={[
           textFilter('email', t('feedback.field.email')),
           selectFilter('handled', t('feedback.field.handled'), [

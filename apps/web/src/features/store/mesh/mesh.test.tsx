@@ -57,10 +57,23 @@ const DETAIL: StoreDetail = {
     { id: 32, kind: 'gateway', deviceName: 'Gateway', uuid: 'uuid-32', model: 'GW-2', groupId: null, firmwareVersion: '3.0.1', online: false },
   ],
   history: [
+    { id: 5, kind: 'member-removed', actorKind: 'staff', actorId: 7, detail: { appUserId: 99 }, createdAt: '2025-03-08T05:06:07.000Z' },
+    { id: 4, kind: 'admin-transferred', actorKind: 'staff', actorId: 1, detail: { from: 40, to: 3 }, createdAt: '2025-03-07T05:06:07.000Z' },
     { id: 3, kind: 'assigned-to-agent', actorKind: 'staff', actorId: 1, detail: { tenantId: NORTHWIND }, createdAt: '2025-03-06T05:06:07.000Z' },
     { id: 2, kind: 'member-joined', actorKind: 'app-user', actorId: 23, detail: { appUserId: 23 }, createdAt: '2025-03-05T05:06:07.000Z' },
-    { id: 1, kind: 'created', actorKind: 'app-user', actorId: 3, detail: { meshName: 'Harbour Street' }, createdAt: '2025-03-04T05:06:07.000Z' },
+    { id: 1, kind: 'created', actorKind: 'app-user', actorId: 40, detail: { meshName: 'Harbour Street' }, createdAt: '2025-03-04T05:06:07.000Z' },
   ],
+  // Who the events name now, as the server looks them up: Cy (40) created the store and handed it
+  // on, so is no member any more; account 99 and staff member 7 are no longer there to be named.
+  historyNames: {
+    appUsers: {
+      '3': { nickname: 'Ada', contact: 'ada@example.com' },
+      '23': { nickname: 'Ben', contact: '+31600000023' },
+      '40': { nickname: 'Cy', contact: 'cy@example.com' },
+    },
+    staff: { '1': 'Administrator' },
+    agents: { [NORTHWIND]: 'Northwind' },
+  },
 };
 const NORTHWIND_AGENT: Tenant = {
   id: NORTHWIND,
@@ -160,10 +173,12 @@ describe('Store management', () => {
     expect(within(devices).getAllByText('Shelves')).toHaveLength(1);
     await tab(/History/);
     const events = screen.getAllByTestId('history-event').map((e) => e.textContent);
-    expect(events[0]).toMatch(/^Assigned to Northwind/);
-    expect(events[0]).toMatch(/by staff member #1/);
-    expect(events[1]).toMatch(/^Ben \(\+31600000023\) joined/);
-    expect(events[2]).toMatch(/^Store created as Harbour Street.*by Ada \(ada@example.com\)/);
+    expect(events[0]).toMatch(/^App user #99 was removed.*by staff member #7$/);
+    // A former admin is named by who they are, not by an id.
+    expect(events[1]).toMatch(/^Admin role transferred from Cy \(cy@example.com\) to Ada \(ada@example.com\).*by Administrator$/);
+    expect(events[2]).toMatch(/^Assigned to Northwind.*by Administrator$/);
+    expect(events[3]).toMatch(/^Ben \(\+31600000023\) joined/);
+    expect(events[4]).toMatch(/^Store created as Harbour Street.*by Cy \(cy@example.com\)/);
   });
 
   test('someone who may only look sees no action on stores, members or groups', async () => {
@@ -243,7 +258,7 @@ describe('Store management', () => {
       });
       render();
       const row = (await screen.findByText('Harbour Street')).closest('tr')!;
-      const online = () => within(row).getAllByRole('cell')[6]!.textContent;
+      const online = () => within(row).getAllByRole('cell')[2]!.textContent;
       expect(online()).toBe('1');
       await waitFor(() => expect(server.sent(liveStatusApi)).toEqual([{}]));
       await openDetail();

@@ -11,6 +11,7 @@ import Tabs from 'antd/es/tabs';
 import Typography from 'antd/es/typography';
 import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useDeviceModelLabel } from '../../../components/device-type';
 import { DateTime } from '../../../components/list-columns';
 import { ApiError } from '../../../lib/http';
 import { notify } from '../../../lib/notify';
@@ -82,6 +83,7 @@ export function StoreDetailDrawer({ id, onClose }: { id: number | undefined; onC
 function StoreDetailBody({ store }: { store: StoreDetail }) {
   const { t } = useTranslation('store');
   const country = useCountryName();
+  const modelLabel = useDeviceModelLabel();
   const { hasPermi } = usePermission();
   const { confirm, refusal, clearRefusal, holder } = useStoreAction();
   const mayTransfer = hasPermi('store:mesh:transfer-admin');
@@ -241,7 +243,7 @@ function StoreDetailBody({ store }: { store: StoreDetail }) {
                   { key: 'kind', title: t('mesh.field.kind'), dataIndex: 'kind', render: (kind: Device['kind']) => t(`mesh.kind.${kind}`) },
                   { key: 'deviceName', title: t('mesh.field.deviceName'), dataIndex: 'deviceName' },
                   { key: 'uuid', title: t('mesh.field.uuid'), dataIndex: 'uuid', render: (uuid: string) => <Typography.Text code>{uuid}</Typography.Text> },
-                  { key: 'model', title: t('mesh.field.model'), dataIndex: 'model' },
+                  { key: 'model', title: t('mesh.field.model'), dataIndex: 'model', render: modelLabel },
                   { key: 'group', title: t('mesh.field.group'), dataIndex: 'groupId', render: groupName },
                   { key: 'firmwareVersion', title: t('mesh.field.firmware'), dataIndex: 'firmwareVersion' },
                   { key: 'online', title: t('mesh.field.online'), dataIndex: 'online', render: (online: boolean) => <OnlineBadge online={online} /> },

@@ -1,38 +1,37 @@
 import type { StoreDetail } from '@lightdesk/contract';
-import { useQuery } from '@tanstack/react-query';
 import Empty from 'antd/es/empty';
 import Timeline from 'antd/es/timeline';
 import Typography from 'antd/es/typography';
 import { useTranslation } from 'react-i18next';
-import { agentSearchQuery, useMayPickAgent } from '../../../components/agent-select';
 import { DateTime } from '../../../components/list-columns';
-import { getTenantId } from '../../../lib/auth-token';
+import { getTenantId, readAuth } from '../../../lib/auth-token';
 
 type StoreEvent = StoreDetail['history'][number];
 
 /**
  * The store's history, newest first: each change worded, with who made it. Events name people
- * and agents by id; the names shown are those still known here (a member, an agent platform
- * staff may list), else the id.
+ * and agents by id; the server sends who each is now (`historyNames`), so a member who has left
+ * or an admin who handed the store on is still named. An account deleted since shows its id.
  */
 export function StoreHistory({ store }: { store: StoreDetail }) {
   const { t, i18n } = useTranslation('store');
-  const mayPickAgent = useMayPickAgent();
-  const agents = useQuery({ ...agentSearchQuery(''), staleTime: 30_000, enabled: mayPickAgent });
   if (store.history.length === 0) return <Empty description={t('mesh.history.none')} />;
+  const names = store.historyNames;
 
   const person = (id: string | number | undefined) => {
     if (id === undefined) return t('mesh.history.aMember');
-    const member = store.members.find((m) => m.appUserId === Number(id));
-    return member ? `${member.nickname} (${member.email || member.mobile})` : t('mesh.history.appUser', { id });
+    const known = names.appUsers[String(id)];
+    if (!known) return t('mesh.history.appUser', { id });
+    return known.contact ? `${known.nickname} (${known.contact})` : known.nickname;
   };
   const agent = (id: string | number | undefined) => {
-    if (mayPickAgent && Number(id) === getTenantId()) return t('mesh.assign.platform');
-    const known = agents.data?.find((a) => a.id === Number(id));
-    return known ? known.name : t('mesh.history.agent', { id });
+    if (readAuth()?.tenantType === 'platform' && Number(id) === getTenantId()) return t('mesh.assign.platform');
+    return names.agents[String(id)] ?? t('mesh.history.agent', { id });
   };
   const by = (event: StoreEvent) =>
-    event.actorKind === 'staff' ? t('mesh.history.byStaff', { id: event.actorId }) : t('mesh.history.byAppUser', { name: person(event.actorId) });
+    event.actorKind === 'staff'
+      ? t('mesh.history.by', { name: names.staff[String(event.actorId)] ?? t('mesh.history.staff', { id: event.actorId }) })
+      : t('mesh.history.by', { name: person(event.actorId) });
 
   const describe = (event: StoreEvent): string => {
     const d = event.detail;

@@ -45,6 +45,7 @@ export function StorePage() {
 
   const columns = useMemo(
     () => [
+      // Which store, how many of its devices are online, whose it is; counts and dates after.
       col<Store>('meshName', t('mesh.field.meshName'), {
         sortable: true,
         render: (name: string, row: Store) => (
@@ -54,6 +55,8 @@ export function StorePage() {
         ),
       }),
       col<Store>('meshId', t('mesh.field.meshId'), { sortable: true }),
+      col<Store>('onlineDeviceCount', t('mesh.field.onlineDevices'), { align: 'right' }),
+      col<Store>('deviceCount', t('mesh.field.devices'), { align: 'right' }),
       col<Store>('adminNickname', t('mesh.field.admin'), {
         render: (_: unknown, row: Store) =>
           row.adminEmail === null ? (
@@ -65,13 +68,11 @@ export function StorePage() {
             </>
           ),
       }),
+      col<Store>('countryCode', t('mesh.field.country'), { sortable: true, render: (code: string) => country(code) }),
       col<Store>('memberCount', t('mesh.field.members'), { align: 'right' }),
       col<Store>('groupCount', t('mesh.field.groups'), { align: 'right' }),
-      col<Store>('deviceCount', t('mesh.field.devices'), { align: 'right' }),
-      col<Store>('onlineDeviceCount', t('mesh.field.onlineDevices'), { align: 'right' }),
-      col<Store>('countryCode', t('mesh.field.country'), { sortable: true, render: (code: string) => country(code) }),
-      col<Store>('timezone', t('mesh.field.timezone')),
       dateCol<Store>('registerDate', t('mesh.field.registerDate'), { sortable: true }),
+      col<Store>('timezone', t('mesh.field.timezone')),
       col<Store>('latestLoginIp', t('mesh.field.latestLoginIp'), { render: (ip: string | null) => ip || '—' }),
     ],
     [t, country],

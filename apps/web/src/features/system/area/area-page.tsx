@@ -1,4 +1,4 @@
-import type { AreaNode } from '@lightdesk/contract';
+import { areaApi, type AreaNode } from '@lightdesk/contract';
 import { useQuery } from '@tanstack/react-query';
 import Card from 'antd/es/card';
 import Empty from 'antd/es/empty';
@@ -8,6 +8,9 @@ import Tree from 'antd/es/tree';
 import Typography from 'antd/es/typography';
 import { useMemo, useState, useSyncExternalStore, type Key, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ExportButton } from '../../../components/export-button';
+import { downloadExport } from '../../../lib/http';
+import { usePermission } from '../../../lib/permission';
 import { areaTreeQuery } from './api';
 
 interface AreaTreeNode {
@@ -58,6 +61,7 @@ const windowHeight = () => window.innerHeight;
  */
 export function AreaPage() {
   const { t } = useTranslation('system');
+  const { hasPermi } = usePermission();
   const [keyword, setKeyword] = useState('');
   const { data, isFetching } = useQuery(areaTreeQuery(keyword));
   const height = Math.max(360, useSyncExternalStore(subscribe, windowHeight, windowHeight) - 300);
@@ -85,6 +89,12 @@ export function AreaPage() {
           <Typography.Text type="secondary" data-testid="area-count">
             {t('area.count', { countries: data.length, subdivisions })}
           </Typography.Text>
+        )}
+        {hasPermi(areaApi.exportExcel.access.permission) && (
+          // The file holds what the tree shows: the same search.
+          <span style={{ marginInlineStart: 'auto' }}>
+            <ExportButton endpoint={areaApi.exportExcel} params={keyword ? { keyword } : {}} fileName={t('area.file')} download={downloadExport} />
+          </span>
         )}
       </div>
       {!data ? (

@@ -3,12 +3,16 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, test, vi } from 'vitest';
 import { renderWithProviders } from '../../../components/test-utils';
+import type * as Http from '../../../lib/http';
 import { setUpPeople } from '../shared/people-test-kit';
 import { systemTestI18n } from '../shared/system-test-i18n';
 import { AreaPage } from './area-page';
 
 const server = await vi.hoisted(async () => (await import('../../../test/fake-server')).fakeServer());
 vi.mock('../../../lib/http/clients', (original) => server.clientsModule(original));
+// The file download, recorded: what it asks for is what the file holds.
+const download = vi.hoisted(() => vi.fn(() => new Promise<Blob>(() => undefined)));
+vi.mock('../../../lib/http', async (original) => ({ ...(await original<typeof Http>()), downloadExport: download }));
 
 // Not declared in the contract yet.
 
@@ -30,6 +34,7 @@ const WORLD = [
 
 beforeEach(() => {
   server.reset();
+  download.mockClear();
   server.answer(areaApi.tree, (query?: { keyword?: string }) => (query?.keyword === 'bav' ? [country('DE', 'Germany', [['DE-BY', 'Bavaria']])] : WORLD));
 });
 
@@ -49,5 +54,21 @@ describe('Areas', () => {
     // The match is marked in the name.
     expect(screen.getByText('Bav', { selector: 'mark' })).toBeInTheDocument();
     expect(screen.getByTestId('area-count')).toHaveTextContent('Countries and regions: 1 · Subdivisions: 1');
+  });
+
+  test('those who may export get the tree as a file, with the search it shows; those who may only read do not', async () => {
+    setUpPeople(['system:area:query', 'system:area:export']);
+    const { unmount } = renderWithProviders(<AreaPage />, { i18n: systemTestI18n() });
+    await screen.findByTestId('area-tree');
+    await userEvent.type(within(screen.getByTestId('area-search')).getByRole('searchbox'), 'bav{Enter}');
+    await waitFor(() => expect(within(screen.getByTestId('area-tree')).getByText('DE-BY')).toBeInTheDocument());
+    await userEvent.click(screen.getByTestId('list-export'));
+    expect(download).toHaveBeenCalledWith(areaApi.exportExcel, { keyword: 'bav' }, expect.any(Function));
+    unmount();
+
+    setUpPeople(['system:area:query']);
+    renderWithProviders(<AreaPage />, { i18n: systemTestI18n() });
+    await screen.findByTestId('area-tree');
+    expect(screen.queryByTestId('list-export')).toBeNull();
   });
 });

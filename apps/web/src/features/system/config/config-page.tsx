@@ -3,11 +3,12 @@ import Tag from 'antd/es/tag';
 import Typography from 'antd/es/typography';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { col, dateCol } from '../../../components/list-columns';
+import { col, dateCol, LONG_TEXT_WIDTH, LongText, textCol } from '../../../components/list-columns';
 import { textFilter } from '../../../components/list-filters';
 import { ListPage } from '../../../components/list-page';
 import { deleteConfig, configPageQuery, configCache } from './api';
 import { ConfigForm } from './config-form';
+import { useSettingText } from './setting-text';
 
 /**
  * Parameter settings: typed key/value entries. Built-in ones are read by the server
@@ -15,26 +16,32 @@ import { ConfigForm } from './config-form';
  */
 export function ConfigPage() {
   const { t } = useTranslation('system');
+  const settingText = useSettingText();
 
   const columns = useMemo(
     () => [
-      col<ConfigEntry>('name', t('config.field.name'), { sortable: true }),
+      col<ConfigEntry>('name', t('config.field.name'), { sortable: true, render: (_: string, row: ConfigEntry) => settingText(row, 'name') }),
       col<ConfigEntry>('key', t('config.field.key'), { sortable: true, render: (key: string) => <Typography.Text code>{key}</Typography.Text> }),
       col<ConfigEntry>('value', t('config.field.value'), {
-        ellipsis: true,
-        width: 240,
         render: (value: string, row: ConfigEntry) =>
-          row.valueType === 'boolean' ? <Tag color={value === 'true' ? 'success' : 'default'}>{t(value === 'true' ? 'common.on' : 'common.off')}</Tag> : value,
+          row.valueType === 'boolean' ? (
+            <Tag color={value === 'true' ? 'success' : 'default'}>{t(value === 'true' ? 'common.on' : 'common.off')}</Tag>
+          ) : (
+            <LongText text={value} width={LONG_TEXT_WIDTH} />
+          ),
+      }),
+      textCol<ConfigEntry>('remark', t('common.remark'), {
+        width: 200,
+        render: (_: string, row: ConfigEntry) => <LongText text={settingText(row, 'remark')} width={200} />,
       }),
       col<ConfigEntry>('valueType', t('config.field.valueType'), { render: (type: ConfigValueType) => t(`config.type.${type}`) }),
       col<ConfigEntry>('builtIn', t('config.field.builtIn'), {
         render: (builtIn: boolean) => (builtIn ? <Tag color="gold">{t('config.builtIn')}</Tag> : <Tag>{t('config.custom')}</Tag>),
       }),
       col<ConfigEntry>('visibility', t('config.field.visible'), { render: (visibility: ConfigVisibility) => t(`config.visibility.${visibility}`) }),
-      col<ConfigEntry>('remark', t('common.remark'), { ellipsis: true, width: 240 }),
       dateCol<ConfigEntry>('createdAt', t('common.createdAt'), { sortable: true }),
     ],
-    [t],
+    [t, settingText],
   );
 
   return (

@@ -21,11 +21,11 @@ export function DeptPage() {
   const columns = useMemo(
     () => [
       col<DeptNode>('name', t('dept.name'), { sortable: true, width: 260 }),
+      dictCol<DeptNode>('status', t('common.status'), DictType.commonStatus, { width: 100 }),
       col<DeptNode>('leaderUserId', t('dept.leader'), { render: (id: number | null) => (id ? (leaderName.get(id) ?? '') : '') }),
       col<DeptNode>('phone', t('dept.phone')),
       col<DeptNode>('email', t('common.email')),
       col<DeptNode>('sort', t('common.sort'), { sortable: true, width: 90 }),
-      dictCol<DeptNode>('status', t('common.status'), DictType.commonStatus, { width: 100 }),
       dateCol<DeptNode>('createdAt', t('common.createdAt'), { sortable: true }),
     ],
     [t, leaderName],
@@ -40,7 +40,7 @@ export function DeptPage() {
 
   return (
     <ListPage
-      tree
+      tree="expanded"
       query={deptTreeQuery}
       cache={deptCache}
       filters={[textFilter('name', t('dept.name')), dictFilter('status', t('common.status'), DictType.commonStatus)]}

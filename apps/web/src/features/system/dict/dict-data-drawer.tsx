@@ -3,7 +3,7 @@ import Drawer from 'antd/es/drawer';
 import Typography from 'antd/es/typography';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { col, dateCol, dictCol } from '../../../components/list-columns';
+import { col, dateCol, dictCol, textCol } from '../../../components/list-columns';
 import { dictFilter, textFilter } from '../../../components/list-filters';
 import { ListPage } from '../../../components/list-page';
 import { useWindowWidth } from '../../../components/use-window-width';
@@ -11,10 +11,12 @@ import { deleteDictData, dictDataPageQuery, dictDataCache } from './api';
 import { DictDataForm } from './dict-data-form';
 import { DictEntryTag } from './dict-entry-tag';
 import { OpenDictType } from './dict-type-context';
+import { useDictTypeName } from './dict-type-name';
 
 /** The entries of one dictionary, beside its type list: list, create, edit, delete, export. */
 export function DictDataDrawer({ dict, onClose }: { dict: DictTypeDetail; onClose: () => void }) {
   const { t } = useTranslation('system');
+  const typeName = useDictTypeName();
   const width = useWindowWidth();
   const params = useMemo(() => ({ dictType: dict.type }), [dict.type]);
 
@@ -29,11 +31,11 @@ export function DictDataDrawer({ dict, onClose }: { dict: DictTypeDetail; onClos
         ),
       }),
       col<DictDataDetail>('value', t('dict.data.value'), { sortable: true, render: (value: string) => <Typography.Text code>{value}</Typography.Text> }),
+      dictCol<DictDataDetail>('status', t('common.status'), DictType.commonStatus),
       col<DictDataDetail>('colorType', t('dict.data.colorType'), { render: (c: string) => t(`dict.colour.${c || 'none'}`) }),
       col<DictDataDetail>('cssClass', t('dict.data.cssClass')),
       col<DictDataDetail>('sort', t('common.sort'), { sortable: true, width: 80 }),
-      dictCol<DictDataDetail>('status', t('common.status'), DictType.commonStatus),
-      col<DictDataDetail>('remark', t('common.remark'), { ellipsis: true }),
+      textCol<DictDataDetail>('remark', t('common.remark')),
       dateCol<DictDataDetail>('createdAt', t('common.createdAt'), { sortable: true }),
     ],
     [t],
@@ -44,7 +46,7 @@ export function DictDataDrawer({ dict, onClose }: { dict: DictTypeDetail; onClos
       open
       title={
         <>
-          {t('dict.data.title', { name: dict.name })} <Typography.Text code>{dict.type}</Typography.Text>
+          {t('dict.data.title', { name: typeName(dict) })} <Typography.Text code>{dict.type}</Typography.Text>
         </>
       }
       size={Math.min(1040, width)}

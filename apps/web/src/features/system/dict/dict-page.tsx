@@ -4,12 +4,13 @@ import Button from 'antd/es/button';
 import Typography from 'antd/es/typography';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { col, dateCol, dictCol } from '../../../components/list-columns';
+import { col, dateCol, dictCol, textCol } from '../../../components/list-columns';
 import { dictFilter, textFilter } from '../../../components/list-filters';
 import { ListPage } from '../../../components/list-page';
 import { deleteDictType, dictTypePageQuery, dictTypeCache } from './api';
 import { DictDataDrawer } from './dict-data-drawer';
 import { DictTypeForm } from './dict-type-form';
+import { useDictTypeName } from './dict-type-name';
 
 /**
  * Dictionaries: the types, and for a chosen type its entries in a drawer. Every change
@@ -18,10 +19,11 @@ import { DictTypeForm } from './dict-type-form';
 export function DictPage() {
   const { t } = useTranslation('system');
   const [open, setOpen] = useState<DictTypeDetail>();
+  const typeName = useDictTypeName();
 
   const columns = useMemo(
     () => [
-      col<DictTypeDetail>('name', t('dict.type.name'), { sortable: true }),
+      col<DictTypeDetail>('name', t('dict.type.name'), { sortable: true, render: (_: string, row: DictTypeDetail) => typeName(row) }),
       col<DictTypeDetail>('type', t('dict.type.type'), {
         sortable: true,
         render: (type: string, row: DictTypeDetail) => (
@@ -31,10 +33,10 @@ export function DictPage() {
         ),
       }),
       dictCol<DictTypeDetail>('status', t('common.status'), DictType.commonStatus, { width: 100 }),
-      col<DictTypeDetail>('remark', t('common.remark'), { ellipsis: true }),
+      textCol<DictTypeDetail>('remark', t('common.remark')),
       dateCol<DictTypeDetail>('createdAt', t('common.createdAt'), { sortable: true }),
     ],
-    [t],
+    [t, typeName],
   );
 
   // Everyone who may list the types may list the entries (one permission, system:dict:query).
@@ -59,7 +61,7 @@ export function DictPage() {
         actions={{
           create: { permission: 'system:dict:create', form: DictTypeForm },
           edit: { permission: 'system:dict:update', form: DictTypeForm },
-          remove: { permission: 'system:dict:delete', run: (row) => deleteDictType(row.id), describe: (row) => `${row.name} (${row.type})` },
+          remove: { permission: 'system:dict:delete', run: (row) => deleteDictType(row.id), describe: (row) => `${typeName(row)} (${row.type})` },
           export: { endpoint: dictTypeApi.exportExcel, fileName: t('dict.type.exportFile') },
         }}
       />

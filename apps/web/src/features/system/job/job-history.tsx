@@ -1,9 +1,8 @@
 import { JobStatus as JobStatuses, type Job, type JobRun, type JobStatus, type JobTrigger } from '@lightdesk/contract';
 import Drawer from 'antd/es/drawer';
-import Typography from 'antd/es/typography';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { col, dateCol } from '../../../components/list-columns';
+import { col, dateCol, LONG_TEXT_WIDTH, LongText } from '../../../components/list-columns';
 import { selectFilter } from '../../../components/list-filters';
 import { ListPage } from '../../../components/list-page';
 import { jobCache, jobRunPageQuery } from './api';
@@ -23,9 +22,7 @@ export function JobHistory({ job, onClose }: { job: Job | undefined; onClose: ()
       col<JobRun>('attempt', t('job.history.attempt')),
       col<JobRun>('durationMs', t('job.field.lastDurationMs'), { render: (ms: number | null) => <Duration ms={ms} /> }),
       col<JobRun>('result', t('job.history.result'), { render: (result: JobRun['result']) => <RunResult result={result} /> }),
-      col<JobRun>('error', t('job.field.lastError'), {
-        render: (error: string) => (error ? <Typography.Text type="danger">{error}</Typography.Text> : '—'),
-      }),
+      col<JobRun>('error', t('job.field.lastError'), { render: (error: string) => <LongText text={error} width={LONG_TEXT_WIDTH} type="danger" /> }),
       col<JobRun>('worker', t('job.history.worker')),
     ],
     [t],

@@ -7,7 +7,7 @@ import Tooltip from 'antd/es/tooltip';
 import Typography from 'antd/es/typography';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { col, dateCol } from '../../../components/list-columns';
+import { col, dateCol, LongText } from '../../../components/list-columns';
 import { ListPage, type ListHandle } from '../../../components/list-page';
 import { notify } from '../../../lib/notify';
 import { usePermission } from '../../../lib/permission';
@@ -56,24 +56,16 @@ export function JobPage() {
           </>
         ),
       }),
-      col<Job>('schedule', t('job.field.schedule'), { render: (schedule: JobSchedule) => <ScheduleText schedule={schedule} /> }),
-      dateCol<Job>('nextRunAt', t('job.field.nextRunAt')),
-      dateCol<Job>('lastStartedAt', t('job.field.lastStartedAt')),
+      // How its last run went right after the job: the reason to open this screen.
       col<Job>('lastStatus', t('job.field.lastStatus'), {
         render: (status: JobStatus | null, row: Job) => (row.busy ? <JobStatusTag status="running" /> : <JobStatusTag status={status} />),
       }),
-      col<Job>('lastDurationMs', t('job.field.lastDurationMs'), { render: (ms: number | null) => <Duration ms={ms} /> }),
+      col<Job>('lastError', t('job.field.lastError'), { render: (error: string) => <LongText text={error} width={200} type="danger" /> }),
       col<Job>('failures', t('job.field.failures')),
-      col<Job>('lastError', t('job.field.lastError'), {
-        render: (error: string) =>
-          error ? (
-            <Typography.Text type="danger" ellipsis={{ tooltip: error }} style={{ maxWidth: 280 }}>
-              {error}
-            </Typography.Text>
-          ) : (
-            '—'
-          ),
-      }),
+      dateCol<Job>('lastStartedAt', t('job.field.lastStartedAt')),
+      dateCol<Job>('nextRunAt', t('job.field.nextRunAt')),
+      col<Job>('schedule', t('job.field.schedule'), { render: (schedule: JobSchedule) => <ScheduleText schedule={schedule} /> }),
+      col<Job>('lastDurationMs', t('job.field.lastDurationMs'), { render: (ms: number | null) => <Duration ms={ms} /> }),
     ],
     [t, title],
   );

@@ -27,8 +27,8 @@ export function LoginLogPage() {
     () => [
       dateCol<LoginLog>('createdAt', t('log.field.time'), { sortable: true }),
       col<LoginLog>('username', t('log.field.username'), { sortable: true }),
-      col<LoginLog>('kind', t('log.field.kind'), { render: (kind: LoginKind) => t(`log.kind.${kind}`) }),
       dictCol<LoginLog>('result', t('log.field.result'), DictType.loginResult, { sortable: true }),
+      col<LoginLog>('kind', t('log.field.kind'), { render: (kind: LoginKind) => t(`log.kind.${kind}`) }),
       col<LoginLog>('ip', t('log.field.ip'), { sortable: true }),
       col<LoginLog>('userAgent', t('log.field.userAgent'), { render: (ua: string) => <UserAgentText value={ua} /> }),
     ],

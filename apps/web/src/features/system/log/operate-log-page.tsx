@@ -4,7 +4,7 @@ import Button from 'antd/es/button';
 import Typography from 'antd/es/typography';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { col, dateCol } from '../../../components/list-columns';
+import { col, dateCol, textCol } from '../../../components/list-columns';
 import { dateRangeFilter, selectFilter, textFilter } from '../../../components/list-filters';
 import { ListPage } from '../../../components/list-page';
 import { useAgentFilter } from './agent-select';
@@ -21,8 +21,9 @@ export function OperateLogPage() {
     () => [
       dateCol<OperateLog>('createdAt', t('log.field.time'), { sortable: true }),
       col<OperateLog>('username', t('log.field.operator'), { sortable: true }),
+      textCol<OperateLog>('action', t('log.field.action'), { width: 220 }),
+      col<OperateLog>('resultCode', t('log.field.result'), { sortable: true, render: (code: number) => <ResultCodeTag code={code} /> }),
       col<OperateLog>('module', t('log.field.module')),
-      col<OperateLog>('action', t('log.field.action'), { ellipsis: true, width: 220 }),
       col<OperateLog>('path', t('log.field.request'), {
         render: (_: unknown, row: OperateLog) => (
           <>
@@ -30,7 +31,6 @@ export function OperateLogPage() {
           </>
         ),
       }),
-      col<OperateLog>('resultCode', t('log.field.result'), { sortable: true, render: (code: number) => <ResultCodeTag code={code} /> }),
       col<OperateLog>('durationMs', t('log.field.duration'), { sortable: true, align: 'right', render: (ms: number) => t('log.durationMs', { value: ms }) }),
       col<OperateLog>('ip', t('log.field.ip')),
     ],

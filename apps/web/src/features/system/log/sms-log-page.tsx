@@ -2,12 +2,12 @@ import { smsLogApi, type SmsLog } from '@lightdesk/contract';
 import Tag from 'antd/es/tag';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { col, dateCol } from '../../../components/list-columns';
+import { col, dateCol, textCol } from '../../../components/list-columns';
 import { dateRangeFilter, textFilter } from '../../../components/list-filters';
 import { ListPage } from '../../../components/list-page';
 import { smsLogPageQuery, smsLogCache } from './api';
 
-/** Outbox states: the built-in sender records; a gateway plugged in reports sent or failed. */
+/** Outbox states: the demo's outbox only records; a gateway's messages are sent, or failed when it refused or did not answer. */
 const STATUS_COLOURS: Record<string, string> = { recorded: 'processing', sent: 'success', failed: 'error' };
 
 /** SMS log: the outbox, platform staff only; codes in the text come masked. */
@@ -17,11 +17,11 @@ export function SmsLogPage() {
     () => [
       dateCol<SmsLog>('createdAt', t('log.field.time'), { sortable: true }),
       col<SmsLog>('mobile', t('log.field.mobile'), { sortable: true }),
-      col<SmsLog>('template', t('log.field.template'), { render: (template: string) => t(`log.smsTemplate.${template}`, { defaultValue: template }) }),
-      col<SmsLog>('content', t('log.field.content'), { ellipsis: true }),
       col<SmsLog>('status', t('log.field.status'), {
         render: (status: string) => <Tag color={STATUS_COLOURS[status]}>{t(`log.smsStatus.${status}`, { defaultValue: status })}</Tag>,
       }),
+      col<SmsLog>('template', t('log.field.template'), { render: (template: string) => t(`log.smsTemplate.${template}`, { defaultValue: template }) }),
+      textCol<SmsLog>('content', t('log.field.content'), { width: 360 }),
     ],
     [t],
   );

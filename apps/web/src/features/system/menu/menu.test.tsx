@@ -47,9 +47,12 @@ beforeEach(() => {
 });
 
 describe('Menus', () => {
-  test('the flat list is shown as a tree, expanded, with buttons under their screen', async () => {
+  test('the flat list is shown as a tree of its top level; "expand all" shows buttons under their screen', async () => {
     setUpPeople();
     renderWithProviders(<MenuPage />, { i18n: systemTestI18n() });
+    // A couple of hundred entries drawn at once took seconds: the tree starts folded.
+    await waitFor(() => expect(rowNames()).toEqual(['Administration', 'Help']));
+    await userEvent.click(screen.getByTestId('tree-expand-all'));
     await waitFor(() => expect(rowNames()).toEqual(['Administration', 'Staff', 'Create staff', 'Help']));
     const staff = screen.getAllByRole('row').find((r) => r.textContent?.includes('system/user/index'))!;
     expect(staff).toHaveAttribute('data-row-key', '2');
@@ -61,9 +64,22 @@ describe('Menus', () => {
     expect(screen.getAllByTestId('menu-add-child')).toHaveLength(3);
   });
 
+  test('searching a name opens the tree at its matches', async () => {
+    // The server answers the entries whose name holds the text.
+    server.answer(menuApi.list, (query?: { name?: string }) => MENUS.filter((m) => !query?.name || m.name.toLowerCase().includes(query.name.toLowerCase())));
+    setUpPeople();
+    renderWithProviders(<MenuPage />, { i18n: systemTestI18n() });
+    await waitFor(() => expect(rowNames()).toEqual(['Administration', 'Help']));
+    fill(within(screen.getByTestId('list-search')).getByRole('textbox'), 'staff');
+    await userEvent.click(within(screen.getByTestId('list-search')).getByRole('button', { name: /Search/ }));
+    await waitFor(() => expect(rowNames()).toEqual(['Staff', 'Create staff']));
+  });
+
   test('a user who may only read sees no create, add-child, edit or delete', async () => {
     setUpPeople(['system:menu:query']);
     renderWithProviders(<MenuPage />, { i18n: systemTestI18n() });
+    await screen.findByText('Administration');
+    await userEvent.click(screen.getByTestId('tree-expand-all'));
     await screen.findByText('Create staff');
     expect(screen.queryByTestId('list-create')).toBeNull();
     expect(screen.queryByTestId('menu-add-child')).toBeNull();
@@ -74,6 +90,7 @@ describe('Menus', () => {
   test('"add child" on a screen opens a button form under it: only the permission code, which is required', async () => {
     setUpPeople();
     renderWithProviders(<MenuPage />, { i18n: systemTestI18n() });
+    await userEvent.click(await screen.findByTestId('tree-expand-all'));
     await screen.findByText('Create staff');
     const staffRow = screen.getAllByRole('row').find((r) => r.getAttribute('data-row-key') === '2')!;
     await userEvent.click(within(staffRow).getByTestId('menu-add-child'));
@@ -117,6 +134,7 @@ describe('Menus', () => {
   test('editing a screen shows its screen fields; turning it into a directory saves them cleared', async () => {
     setUpPeople();
     renderWithProviders(<MenuPage />, { i18n: systemTestI18n() });
+    await userEvent.click(await screen.findByTestId('tree-expand-all'));
     await screen.findByText('Create staff');
     const staffRow = screen.getAllByRole('row').find((r) => r.getAttribute('data-row-key') === '2')!;
     await userEvent.click(within(staffRow).getByTestId('row-edit'));
@@ -139,7 +157,7 @@ describe('Menus', () => {
   test('a new top-level directory is refused a relative path before anything is sent', async () => {
     setUpPeople();
     renderWithProviders(<MenuPage />, { i18n: systemTestI18n() });
-    await screen.findByText('Create staff');
+    await screen.findByText('Administration');
     await userEvent.click(screen.getByTestId('list-create'));
     const dialog = await screen.findByRole('dialog');
     fill(within(dialog).getByTestId('menu-name'), 'Reports');

@@ -1,6 +1,6 @@
 import { DictType, postApi, type Post } from '@lightdesk/contract';
 import { useTranslation } from 'react-i18next';
-import { col, dateCol, dictCol } from '../../../components/list-columns';
+import { col, dateCol, dictCol, textCol } from '../../../components/list-columns';
 import { dictFilter, textFilter } from '../../../components/list-filters';
 import { ListPage } from '../../../components/list-page';
 import { deletePost, postPageQuery, postCache } from './api';
@@ -17,9 +17,9 @@ export function PostPage() {
       columns={[
         col<Post>('code', t('post.code'), { sortable: true }),
         col<Post>('name', t('post.name'), { sortable: true }),
-        col<Post>('sort', t('common.sort'), { sortable: true, width: 90 }),
         dictCol<Post>('status', t('common.status'), DictType.commonStatus, { width: 100 }),
-        col<Post>('remark', t('common.remark'), { ellipsis: true }),
+        col<Post>('sort', t('common.sort'), { sortable: true, width: 90 }),
+        textCol<Post>('remark', t('common.remark')),
         dateCol<Post>('createdAt', t('common.createdAt'), { sortable: true }),
       ]}
       actions={{

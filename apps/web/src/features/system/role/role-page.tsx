@@ -3,7 +3,7 @@ import MenuOutlined from '@ant-design/icons/MenuOutlined';
 import { DictType, roleApi, type Role } from '@lightdesk/contract';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { col, dateCol, dictCol } from '../../../components/list-columns';
+import { col, dateCol, dictCol, textCol } from '../../../components/list-columns';
 import { dateRangeFilter, dictFilter, textFilter } from '../../../components/list-filters';
 import { ListPage } from '../../../components/list-page';
 import { usePermission } from '../../../lib/permission';
@@ -27,10 +27,10 @@ export function RolePage() {
     () => [
       col<Role>('name', t('role.name'), { sortable: true }),
       col<Role>('code', t('role.code'), { sortable: true }),
+      dictCol<Role>('status', t('common.status'), DictType.commonStatus, { width: 100 }),
       col<Role>('sort', t('common.sort'), { sortable: true, width: 90 }),
       dictCol<Role>('dataScope', t('role.dataScope'), DictType.dataScope),
-      dictCol<Role>('status', t('common.status'), DictType.commonStatus, { width: 100 }),
-      col<Role>('remark', t('common.remark'), { ellipsis: true }),
+      textCol<Role>('remark', t('common.remark')),
       dateCol<Role>('createdAt', t('common.createdAt'), { sortable: true }),
     ],
     [t],

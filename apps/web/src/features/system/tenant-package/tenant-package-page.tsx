@@ -1,7 +1,7 @@
 import { DictType, type TenantPackage } from '@lightdesk/contract';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { col, dateCol, dictCol } from '../../../components/list-columns';
+import { col, dateCol, dictCol, textCol } from '../../../components/list-columns';
 import { dictFilter, textFilter } from '../../../components/list-filters';
 import { ListPage } from '../../../components/list-page';
 import { deletePackage, packagePageQuery, packageCache } from './api';
@@ -14,7 +14,7 @@ export function TenantPackagePage() {
     () => [
       col<TenantPackage>('name', t('package.field.name'), { sortable: true }),
       dictCol<TenantPackage>('status', t('package.field.status'), DictType.commonStatus, { sortable: true }),
-      col<TenantPackage>('remark', t('common.remark'), { ellipsis: true, render: (value: string) => value || '—' }),
+      textCol<TenantPackage>('remark', t('common.remark')),
       dateCol<TenantPackage>('createdAt', t('common.createdAt'), { sortable: true }),
     ],
     [t],

@@ -40,11 +40,11 @@ export function UserPage() {
     () => [
       col<Staff>('username', t('user.username'), { sortable: true, fixed: 'left' }),
       col<Staff>('nickname', t('user.nickname'), { sortable: true }),
-      col<Staff>('deptName', t('user.dept')),
-      col<Staff>('mobile', t('user.mobile')),
       canUpdate
         ? col<Staff>('status', t('common.status'), { sortable: true, width: 90, render: (_: unknown, staff: Staff) => <StaffStatusSwitch staff={staff} /> })
         : dictCol<Staff>('status', t('common.status'), DictType.commonStatus, { sortable: true, width: 90 }),
+      col<Staff>('deptName', t('user.dept')),
+      col<Staff>('mobile', t('user.mobile')),
       dateCol<Staff>('lastLoginAt', t('user.lastLogin'), { sortable: true }),
       dateCol<Staff>('createdAt', t('common.createdAt'), { sortable: true }),
     ],
