@@ -35,10 +35,14 @@ export const openDialog = (page: Page) => page.getByRole('dialog').filter({ visi
  */
 export async function search(page: Page, label: string, text: string) {
   const form = list(page).getByTestId('list-search');
-  await form.getByLabel(label, { exact: true }).fill(text);
-  await form.getByRole('button', { name: /Search/ }).click();
   const addressed = () => [...new URLSearchParams(new URL(page.url()).hash.split('?')[1] ?? '').values()];
-  await expect.poll(addressed).toContain(text);
+  // On a screen just opened the form may still be taking its values from the address, which can
+  // clear what was typed a moment before: type and search again until the search is the state.
+  await expect(async () => {
+    await form.getByLabel(label, { exact: true }).fill(text);
+    await form.getByRole('button', { name: /Search/ }).click();
+    await expect.poll(addressed, { timeout: 3_000 }).toContain(text);
+  }).toPass({ timeout: 20_000 });
 }
 
 /** Runs an entry of a row's "more" menu. */
