@@ -43,8 +43,17 @@ const common = {
 const PropertyValue = z.union([z.string().max(256), z.number(), z.boolean()]);
 
 export const Report = z.discriminatedUnion('kind', [
-  /** I am alive; `interval` is the heartbeat interval in seconds the device keeps. */
-  z.strictObject({ ...common, kind: z.literal('heartbeat'), interval: z.int().min(5).max(3600).optional() }),
+  /**
+   * I am alive; `interval` is the heartbeat interval in seconds the device keeps. A gateway relays
+   * in its own heartbeat those of the luminaires and sensors behind it (`devices`, their uuids):
+   * an idle luminaire stays online without a report of its own.
+   */
+  z.strictObject({
+    ...common,
+    kind: z.literal('heartbeat'),
+    interval: z.int().min(5).max(3600).optional(),
+    devices: z.array(z.string().min(1).max(64)).max(MAX_REPORTS_PER_BATCH).optional(),
+  }),
   /** Latest values of properties (the device shadow), firmware version included. */
   z.strictObject({
     ...common,

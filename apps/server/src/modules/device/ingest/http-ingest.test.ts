@@ -83,6 +83,19 @@ describe('HTTP ingest', () => {
     expect(await countReports(a.device.id)).toBe(0);
   });
 
+  test('a heartbeat relaying a device of another store refuses the whole batch, naming it', async () => {
+    const a = await storeWithGateway(t, { tenantId: tenants.northwind, luminaires: 1 });
+    const b = await storeWithGateway(t, { tenantId: tenants.northwind, luminaires: 1 });
+    const res = await a.gateway.request('POST', '/open/iot/report', {
+      reports: [{ id: id(), at: at(), device: a.device.deviceName, kind: 'heartbeat', devices: [a.luminaires[0]!.uuid, b.luminaires[0]!.uuid] }],
+    });
+    expect(res.status).toBe(400);
+    expect(await res.json()).toMatchObject({ status: 400, params: { field: 'reports[0].devices[1]' } });
+    expect(await countReports(a.device.id)).toBe(0);
+    const [luminaire] = await t.ctx.db.select().from(storeDevices).where(eq(storeDevices.id, a.luminaires[0]!.id));
+    expect(luminaire!.online).toBe(false);
+  });
+
   test('bad reports get 400 naming the field, and nothing is stored', async () => {
     const s = await storeWithGateway(t, { tenantId: tenants.platform, luminaires: 1 });
     const uuid = s.luminaires[0]!.uuid;
@@ -245,6 +258,28 @@ describe('online and offline', () => {
       .orderBy(sql`${deviceStatusChanges.id} desc`)
       .limit(1);
     expect(back!.previousMs).toBeGreaterThanOrEqual(60_000 - 1000);
+  });
+
+  test("a gateway's heartbeat keeps the idle devices it relays online, as one stored report", async () => {
+    const s = await storeWithGateway(t, { tenantId: tenants.northwind, luminaires: 3 });
+    const [relayed, alsoRelayed, unheard] = s.luminaires;
+    const heartbeat = () =>
+      s.gateway.report([{ id: id(), at: at(), device: s.device.deviceName, kind: 'heartbeat', interval: 60, devices: [relayed!.uuid, alsoRelayed!.uuid] }]);
+    // All three seen once; from then on the gateway hears only two.
+    expect(await s.gateway.report([{ id: id(), at: at(), device: unheard!.uuid, kind: 'presence', seconds: 60, dwellMs: [900] }])).toEqual({
+      stored: 1,
+      duplicates: 0,
+    });
+    expect(await heartbeat()).toEqual({ stored: 1, duplicates: 0 });
+    // Every minute for ten: the relayed luminaires outlast the offline timeout, the unheard one does not.
+    for (let minute = 0; minute < 10; minute++) {
+      t.clock.advance(60);
+      await heartbeat();
+      await runJob(offlineSweepJob);
+    }
+    expect(await countReports(s.device.id)).toBe(12);
+    const online = async (d: { id: number }) => (await t.ctx.db.select().from(storeDevices).where(eq(storeDevices.id, d.id)))[0]!.online;
+    expect([await online(relayed!), await online(alsoRelayed!), await online(unheard!)]).toEqual([true, true, false]);
   });
 
   test("a gateway's last will takes it and the devices behind it offline at once", async () => {

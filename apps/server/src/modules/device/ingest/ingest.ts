@@ -65,6 +65,21 @@ async function refuseOutsideWindow(db: Database, times: number[], receivedAt: Da
   );
 }
 
+/** What a heartbeat relays: the devices behind a gateway it vouches for. */
+const relayed = (r: Report) => (r.kind === 'heartbeat' ? (r.devices ?? []) : []);
+/** Every device a report names: its subject and those it relays. */
+const named = (r: Report) => [r.device, ...relayed(r)];
+
+/** Bad input naming the first device a report names that `known` refuses. */
+function outsider(reports: Report[], known: (uuid: string) => boolean, reason: string) {
+  for (const [index, report] of reports.entries()) {
+    if (!known(report.device)) return badReport(index, 'device', reason);
+    const unknown = relayed(report).findIndex((uuid) => !known(uuid));
+    if (unknown >= 0) return badReport(index, `devices[${unknown}]`, reason);
+  }
+  return badInput('reports', reason);
+}
+
 /**
  * The SQLSTATE of a value the database refused — a data exception (class 22) or an integrity
  * violation (class 23) — which sending it again meets again; undefined for any other failure
@@ -87,28 +102,23 @@ export function dataRefusal(error: unknown): string | undefined {
 export async function ingestReports(db: Database, sender: KnownDevice, reports: Report[], receivedAt: Date): Promise<IngestResult> {
   const times = reports.map((r) => Date.parse(r.at));
   await refuseOutsideWindow(db, times, receivedAt);
-  const uuids = [...new Set(reports.map((r) => r.device).filter((d) => d !== sender.deviceName))];
+  const uuids = [...new Set(reports.flatMap(named).filter((d) => d !== sender.deviceName))];
   const subjects = new Map<string, { storeDeviceId: number; kind: DeviceKind }>();
   if (uuids.length > 0) {
-    if (sender.storeId === null)
-      throw badReport(
-        reports.findIndex((r) => r.device !== sender.deviceName),
-        'device',
-        'this device is in no store',
-      );
+    if (sender.storeId === null) throw outsider(reports, (d) => d === sender.deviceName, 'this device is in no store');
     const rows = await rowsOf<{ id: number; uuid: string; kind: DeviceKind }>(
       db,
       sql`select id, uuid, kind from store_devices where store_id = ${sender.storeId} and uuid in (select jsonb_array_elements_text(${JSON.stringify(uuids)}::jsonb))`,
     );
     for (const row of rows) subjects.set(row.uuid, { storeDeviceId: row.id, kind: row.kind });
-    const unknown = reports.findIndex((r) => r.device !== sender.deviceName && !subjects.has(r.device));
-    if (unknown >= 0) throw badReport(unknown, 'device', "not a device of this gateway's store");
+    if (uuids.some((d) => !subjects.has(d))) throw outsider(reports, (d) => d === sender.deviceName || subjects.has(d), "not a device of this gateway's store");
   }
   await ensureReportPartitions(db, times);
 
   const storing = db.transaction(async (tx) => {
     await tx.execute(sql`select pg_advisory_xact_lock_shared(${PARTITIONS_LOCK})`);
-    const subjectOf = (r: Report) => (r.device === sender.deviceName ? sender.storeDeviceId : subjects.get(r.device)!.storeDeviceId);
+    const storeDeviceOf = (uuid: string) => (uuid === sender.deviceName ? sender.storeDeviceId : subjects.get(uuid)!.storeDeviceId);
+    const subjectOf = (r: Report) => storeDeviceOf(r.device);
     // Of a message id sent twice in one batch, whatever the times, only the first report can be new.
     const ids = new Set<string>();
     const firsts = reports.flatMap((r, i) => (ids.has(r.id) ? [] : (ids.add(r.id), [i])));
@@ -156,7 +166,7 @@ export async function ingestReports(db: Database, sender: KnownDevice, reports: 
       });
     });
     // A resent report proves the device alive as well as a new one; only new ones carry news.
-    await markSeen(tx, sender, [sender.storeDeviceId, ...reports.map(subjectOf)], stored, receivedAt);
+    await markSeen(tx, sender, [sender.storeDeviceId, ...reports.flatMap(named).map(storeDeviceOf)], stored, receivedAt);
     for (const hook of hooks) await hook(tx, stored, db);
     return { stored: stored.length, duplicates: reports.length - stored.length };
   });

@@ -6,6 +6,7 @@ import { testApp, type TestApp } from '../../../test/test-app';
 import { storeDevices } from '../../store/schema';
 import { platformSettings } from '../../system';
 import { deviceReports, iotDevices } from '../schema';
+import { markSilentOffline } from '../status/liveness';
 import { demoGatewaysFile, demoHistoryJob, demoLiveJob } from './demo';
 import { localTime, visitorsPerMinute } from './rhythm';
 import { storeReports, type SimulatedStore } from './store-reports';
@@ -28,9 +29,9 @@ describe('the simulated rhythm', () => {
     expect(visitorsPerMinute(new Date('2026-11-23T03:00:00Z'), 'Asia/Kolkata')).toBe(0);
   });
 
-  test('a closed store only sends its heartbeat; an open one reports every kind, the same way every time', () => {
+  test("a closed store only sends its gateway's heartbeat, relaying every device's; an open one reports every kind, the same way every time", () => {
     const closed = storeReports(store, new Date('2026-11-23T20:00:00Z'), 3600);
-    expect(closed.map((r) => r.kind)).toEqual(['heartbeat']);
+    expect(closed).toEqual([expect.objectContaining({ kind: 'heartbeat', device: 'gw', devices: ['l1', 'l2', 'l3', 'c1', 'z1', 'h1'] })]);
     const open = storeReports(store, new Date('2026-11-23T10:00:00Z'), 3600);
     expect(new Set(open.map((r) => r.kind))).toEqual(new Set(['heartbeat', 'entrance', 'presence', 'zone', 'heatmap']));
     expect(storeReports(store, new Date('2026-11-23T10:00:00Z'), 3600)).toEqual(open);
@@ -80,6 +81,22 @@ describe('the demo devices', () => {
       .from(storeDevices)
       .where(eq(storeDevices.online, true));
     expect(online!.n).toBeGreaterThanOrEqual(19 * 34);
+  });
+
+  test('after a quiet spell, one live minute brings every device of each reporting store online, open or closed', async () => {
+    // 03:30 UTC on a Monday: the night in Europe and the Americas, the day in Asia.
+    t.clock.setTo(new Date('2026-11-23T03:30:00Z'));
+    // Everything offline, whenever it was last seen.
+    await markSilentOffline(t.ctx.db, new Date('9999-12-31T00:00:00Z'), t.clock.now());
+    await playMinute();
+    const stores = await rowsOf<{ online: number; all: number }>(
+      t.ctx.db,
+      sql`select count(*) filter (where online)::int as online, count(*)::int as "all" from store_devices where store_id in (select store_id from iot_devices) group by store_id`,
+    );
+    expect(stores).toHaveLength(20);
+    // One store's gateway may be having its silent spell.
+    expect(stores.filter((s) => s.online === 0).length).toBeLessThanOrEqual(1);
+    expect(stores.filter((s) => s.online > 0).every((s) => s.online === s.all)).toBe(true);
   });
 
   test('history stays inside the days the raw reports are kept', async () => {

@@ -31,7 +31,8 @@ const hotSpots = [
 ] as const;
 
 /**
- * The reports a store's gateway sends for the interval `[from, from + seconds)`: its heartbeat,
+ * The reports a store's gateway sends for the interval `[from, from + seconds)`: its heartbeat
+ * with those of the devices behind it,
  * the walk-ins and exits at each counter, people seen under each luminaire (some products draw
  * more people than others), the people in each zone at the end and one heatmap frame.
  * Message ids are derived from the store, device and time, so replaying an interval stores nothing twice.
@@ -44,7 +45,10 @@ export function storeReports(store: SimulatedStore, from: Date, seconds: number,
   const random = seeded(store.meshId, stamp);
   const rate = visitorsPerMinute(new Date(from.getTime() + (seconds * 1000) / 2), store.timezone);
   const visitors = poisson(random, (rate * seconds) / 60);
-  const reports: Report[] = [{ id: id('hb', store.gateway), at, device: store.gateway, kind: 'heartbeat', interval: 60 }];
+  // The gateway relays the heartbeats of the devices behind it: a luminaire nobody walks under, in a
+  // store closed for the night, is still online.
+  const behind = [...store.luminaires, ...store.counters, ...store.zones, ...store.heatmaps];
+  const reports: Report[] = [{ id: id('hb', store.gateway), at, device: store.gateway, kind: 'heartbeat', interval: 60, devices: behind }];
   if (rate === 0 && visitors === 0) return reports;
 
   for (const counter of store.counters) {
