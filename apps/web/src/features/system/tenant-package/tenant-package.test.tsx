@@ -52,6 +52,9 @@ describe('agent package form', () => {
     expect(within(dialog()).getByTestId('menu-check-count')).toHaveTextContent('4 selected');
 
     await userEvent.click(checkbox('Delete'));
+    // The form as it will be sent, before sending it: a busy machine may still be drawing the last click.
+    await waitFor(() => expect(within(dialog()).getByTestId('menu-check-count')).toHaveTextContent('3 selected'));
+    expect(within(dialog()).getByTestId('package-name')).toHaveValue('Retail basic');
     await save();
     await waitFor(() => expect(onClose).toHaveBeenCalledWith(true));
     expect(server.sent(tenantPackageApi.create)).toEqual([{ name: 'Retail basic', status: 0, remark: '', menuIds: [1, 2, 3] }]);
