@@ -56,10 +56,6 @@ export default defineConfig({
     include: ['src/**/*.test.{ts,tsx}', '*.test.ts'],
     setupFiles: ['src/test/setup.ts'],
     css: false,
-    // antd's ES modules are not marked as such for Node, so each test file would transform and run
-    // hundreds of them again; its CommonJS build (the same components) loads natively, in about a quarter
-    // less time.
-    alias: [{ find: /^antd\/es\//, replacement: 'antd/lib/' }],
     // Two cores shared with the API tests: component tests that render antd tables need headroom.
     testTimeout: 20_000,
   },
