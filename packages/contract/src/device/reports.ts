@@ -27,6 +27,9 @@ const Count = (max: number) => z.int().min(0).max(max);
 /** Seconds an interval report covers. */
 const Interval = z.int().min(1).max(86_400);
 
+/** A store device's uuid or a sender's device name, as reports name devices. */
+const DeviceName = z.string().min(1).max(64);
+
 const common = {
   /** The sender's id of this report, unique among its own reports. */
   id: z
@@ -37,7 +40,7 @@ const common = {
   /** When the device observed it (ISO-8601; the end of the interval for interval reports). */
   at: z.iso.datetime({ offset: true }),
   /** The device it is about: a store device's uuid, or the sender's own device name. */
-  device: z.string().min(1).max(64),
+  device: DeviceName,
 };
 
 const PropertyValue = z.union([z.string().max(256), z.number(), z.boolean()]);
@@ -52,7 +55,7 @@ export const Report = z.discriminatedUnion('kind', [
     ...common,
     kind: z.literal('heartbeat'),
     interval: z.int().min(5).max(3600).optional(),
-    devices: z.array(z.string().min(1).max(64)).max(MAX_REPORTS_PER_BATCH).optional(),
+    devices: z.array(DeviceName).max(MAX_REPORTS_PER_BATCH).optional(),
   }),
   /** Latest values of properties (the device shadow), firmware version included. */
   z.strictObject({

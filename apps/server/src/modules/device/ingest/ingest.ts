@@ -165,8 +165,9 @@ export async function ingestReports(db: Database, sender: KnownDevice, reports: 
         report,
       });
     });
-    // A resent report proves the device alive as well as a new one; only new ones carry news.
-    await markSeen(tx, sender, [sender.storeDeviceId, ...reports.flatMap(named).map(storeDeviceOf)], stored, receivedAt);
+    // Every device the batch names, once. A resent report proves the device alive as well as a new
+    // one; only new ones carry news.
+    await markSeen(tx, sender, [sender.storeDeviceId, ...uuids.map(storeDeviceOf)], stored, receivedAt);
     for (const hook of hooks) await hook(tx, stored, db);
     return { stored: stored.length, duplicates: reports.length - stored.length };
   });
